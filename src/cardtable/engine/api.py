@@ -1,0 +1,246 @@
+"""The engine contract: what every game offers and every face relies on.
+
+A face (command line, web server, agent, arena, RL adapter) talks to a game only
+through these names. None of them knows a rule.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol
+
+
+class CardtableError(Exception):
+    """Base of every error cardtable raises on purpose."""
+
+
+class IllegalAction(CardtableError, ValueError):
+    """The action is not legal in this state; the state is unchanged."""
+
+
+class MalformedAction(IllegalAction):
+    """The action text cannot be read at all; the state is unchanged."""
+
+
+class OptionError(CardtableError, ValueError):
+    """An unknown option, or an option with a value that cannot be used."""
+
+
+class RecordError(CardtableError, ValueError):
+    """A saved game that cannot be read or replayed."""
+
+
+class CardFileError(CardtableError, ValueError):
+    """A card file that cannot be used; the message names file, card and field."""
+
+    def __init__(self, file: str, message: str, card: str | None = None,
+                 field: str | None = None) -> None:
+        self.file = file
+        self.card = card
+        self.field = field
+        where = file
+        if card is not None:
+            where += f", card {card!r}"
+        if field is not None:
+            where += f", field {field!r}"
+        super().__init__(f"{where}: {message}")
+
+
+class Action:
+    """One decision, small and immutable; `str(action)` is its stable text notation.
+
+    Games intern their actions, so equal actions are usually the same object; equality
+    and hashing still go by the text so a parsed action equals the listed one.
+    """
+
+    __slots__ = ("a", "b", "kind", "text")
+
+    def __init__(self, kind: int, text: str, a: int = -1, b: int = -1) -> None:
+        self.kind = kind
+        self.text = text
+        self.a = a
+        self.b = b
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Action) and other.text == self.text)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+class Event:
+    """Something that happened, for logs and animations.
+
+    `public` is what everybody may read; `private`, when set, is the fuller text that
+    only `player` may read (for example which card they took).
+    """
+
+    __slots__ = ("data", "kind", "player", "private", "public")
+
+    def __init__(self, kind: str, player: int | None, public: str,
+                 private: str | None = None, data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.player = player
+        self.public = public
+        self.private = private
+        self.data = data
+
+    def text_for(self, viewer: int | None) -> str:
+        """The text `viewer` may read (None = spectator)."""
+        if self.private is not None and viewer is not None and viewer == self.player:
+            return self.private
+        return self.public
+
+    def to_dict(self, viewer: int | None) -> dict[str, Any]:
+        """A JSON-safe form for `viewer`; private data never reaches anyone else."""
+        out: dict[str, Any] = {"kind": self.kind, "player": self.player,
+                               "text": self.text_for(viewer)}
+        if self.data is not None and (self.private is None or viewer == self.player):
+            out["data"] = self.data
+        return out
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.public!r})"
+
+
+class Heuristics(Protocol):
+    """Game knowledge for agents: a leaf evaluation and a cheap rollout policy."""
+
+    def evaluate(self, state: State, player: int) -> float:
+        """How good `state` looks for `player`, roughly in [-1, 1]."""
+        ...
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """A quick, sensible action for the player to move in `state`."""
+        ...
+
+
+class View:
+    """What an agent gets: one player's observation, its legal actions (when it is to
+    move), and a way to sample full worlds consistent with what that player knows."""
+
+    __slots__ = ("_sampler", "legal_actions", "observation", "player")
+
+    def __init__(self, player: int | None, observation: dict[str, Any],
+                 legal_actions: list[Action],
+                 sampler: Callable[[random.Random], State]) -> None:
+        self.player = player
+        self.observation = observation
+        self.legal_actions = legal_actions
+        self._sampler = sampler
+
+    def sample_world(self, rng: random.Random) -> State:
+        """A full state consistent with everything this player has seen; hidden parts
+        (other hands, stacks, decks) are resampled with `rng`."""
+        return self._sampler(rng)
+
+
+class State(ABC):
+    """One game in progress. Mutable; `clone()` gives an independent copy."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def game(self) -> Game: ...
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def seed(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The game's options, JSON-safe, as `new_game` accepts them again."""
+
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Who must decide now; None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action; never empty unless the game is over."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Play `action`. Raises IllegalAction (state unchanged) when it is not legal."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each player's current score (Thalara: stars held; Vale: points)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning players once the game is over (several on a shared win)."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """A JSON-safe dict of what `player` may know (None = spectator)."""
+
+    @abstractmethod
+    def view(self, player: int) -> View: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def history(self) -> list[Action]:
+        """Every action applied since `new_game`, in order."""
+
+    def apply_text(self, text: str) -> list[Event]:
+        """Parse `text` in this state and apply it."""
+        return self.apply(self.game.parse_action(self, text))
+
+
+class Game(ABC):
+    """A game definition: makes new states and reads the text notation."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    @abstractmethod
+    def new_game(self, players: int = 2, seed: int | None = None,
+                 **options: Any) -> State:
+        """A new game. Unknown or unusable options raise OptionError."""
+
+    @abstractmethod
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read the text notation; MalformedAction when it cannot be read,
+        IllegalAction when it reads but is not legal now."""
+
+    @abstractmethod
+    def option_help(self) -> dict[str, str]:
+        """Each option `new_game` accepts, with a line of help."""
+
+    def heuristics(self) -> Heuristics:
+        """Game knowledge for agents."""
+        raise NotImplementedError(f"{self.name} has no heuristics")
+
+    @staticmethod
+    def match_action(state: State, text: str, legal: Sequence[Action]) -> Action:
+        """The listed legal action whose notation is `text` (after normalising spaces
+        and case), or IllegalAction saying what is legal instead."""
+        wanted = " ".join(text.lower().split())
+        for action in legal:
+            if action.text == wanted:
+                return action
+        shown = ", ".join(a.text for a in legal[:12])
+        more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"
+        raise IllegalAction(f"{wanted!r} is not legal now; legal actions: {shown}{more}")

@@ -1,0 +1,117 @@
+"""GameRecord: a game as (game, players, options, seed, actions), saved as JSON.
+
+Replaying the actions from the seed gives the same game bit for bit, which is what
+saved games, undo, replays and bug reports rest on.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine.api import CardtableError, RecordError, State
+
+FORMAT = "cardtable-record"
+VERSION = 1
+
+
+class GameRecord:
+    __slots__ = ("actions", "game", "options", "players", "seed")
+
+    def __init__(self, game: str, players: int, seed: int, options: dict[str, Any],
+                 actions: list[str]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.actions = actions
+
+    @classmethod
+    def from_state(cls, state: State) -> GameRecord:
+        return cls(state.game.name, state.num_players, state.seed, dict(state.options),
+                   [str(a) for a in state.history()])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "game": self.game,
+                "players": self.players, "seed": self.seed, "options": self.options,
+                "actions": list(self.actions)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a saved game must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a cardtable saved game (field 'format' must be {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {data.get('version')!r}; "
+                              f"this cardtable reads version {VERSION}")
+        game = data.get("game")
+        players = data.get("players")
+        seed = data.get("seed")
+        options = data.get("options", {})
+        actions = data.get("actions")
+        if not isinstance(game, str):
+            raise RecordError("field 'game' must be a game name")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RecordError("field 'players' must be a whole number")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("field 'seed' must be a whole number")
+        if not isinstance(options, dict):
+            raise RecordError("field 'options' must be an object")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("field 'actions' must be a list of action texts")
+        return cls(game, players, seed, options, actions)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"the saved game is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file") from None
+        return cls.from_json(text)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    def new_state(self) -> State:
+        """The game at its start, before any recorded action."""
+        from cardtable import load_game
+
+        try:
+            game = load_game(self.game)
+            return game.new_game(self.players, self.seed, **self.options)
+        except CardtableError as exc:
+            raise RecordError(f"cannot set up the recorded game: {exc}") from None
+
+    def replay(self, upto: int | None = None) -> State:
+        """The game after the first `upto` actions (all of them by default)."""
+        state = self.new_state()
+        actions = self.actions if upto is None else self.actions[:upto]
+        for index, text in enumerate(actions, start=1):
+            try:
+                state.apply(state.game.parse_action(state, text))
+            except CardtableError as exc:
+                raise RecordError(f"action {index} ({text!r}) cannot be replayed: {exc}") \
+                    from None
+        return state
+
+    def undo(self, count: int = 1) -> GameRecord:
+        """The record without its last `count` actions."""
+        if count < 0 or count > len(self.actions):
+            raise RecordError(f"cannot undo {count} of {len(self.actions)} actions")
+        return GameRecord(self.game, self.players, self.seed, dict(self.options),
+                          self.actions[: len(self.actions) - count])
