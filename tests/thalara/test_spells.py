@@ -10,13 +10,13 @@ from tests.thalara.helpers import GAME, act, new, select, texts, totals, turn
 P1_FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 
 
-def start(me: str, them: str, mine: list[str], theirs: list[str] | None = None):  # noqa: ANN201
+def start(me: str, them: str, mine: list[str], theirs: list[str] | None = None):
     state = new((me, them), first=0)
     select(state, {0: list(mine), 1: list(theirs or P1_FILLER)})
     return state
 
 
-def obs_spells(state, conflict: int) -> list[str]:  # noqa: ANN001
+def obs_spells(state, conflict: int) -> list[str]:
     return [s["id"] for s in state.observation(None)["conflicts"][conflict - 1]["spells"]]
 
 

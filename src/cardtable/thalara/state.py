@@ -319,13 +319,15 @@ class ThalaraState(State):
         """A copy of this state with everything `player` cannot know redealt at random:
         other players' hidden hand cards, their face-down cards and their supplies
         (drawn from the cards they could be), the Artifact stack order, and the order of
-        every draw pile in Casual Chaos."""
+        every draw pile in Casual Chaos. The world has no history: the true one would
+        tell what was hidden."""
         w = self.clone()
         s = w.setup
         n = s.n
         for q in range(n):
             if q == player:
                 if s.casual:
+                    w.supply[q].sort()
                     rng.shuffle(w.supply[q])
                 continue
             # Cards of q whose place player cannot tell apart: unknown hand cards,
@@ -337,6 +339,7 @@ class ThalaraState(State):
             pool = [w.hands[q][i] for i in hand_slots]
             pool += [w.ccards[i * n + q][j] for i, j in down_slots]
             pool += w.supply[q]
+            pool.sort()  # forget the true arrangement before dealing it anew
             rng.shuffle(pool)
             for i in hand_slots:
                 w.hands[q][i] = pool.pop()
@@ -347,10 +350,11 @@ class ThalaraState(State):
                 w.ccards[i * n + q][j] = new
                 w.facedown.add(new)
             w.supply[q] = pool
-        stack = list(w.stack)
+        stack = sorted(w.stack)
         rng.shuffle(stack)
         w.stack = tuple(stack)
         w.rng = rng.getrandbits(64)
+        w.hist = None  # the true history would tell what was hidden
         return w
 
     def reshuffle(self, cards: list[int]) -> None:
