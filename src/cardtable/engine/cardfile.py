@@ -13,6 +13,9 @@ from typing import Any
 
 from cardtable.engine.api import CardFileError
 
+# The class below has a method called `str`; annotations inside it use this name.
+_Str = str
+
 PROVENANCES = ("confirmed", "provisional")
 
 
@@ -57,7 +60,7 @@ class Table:
             raise self.error(field, f"must be a non-empty string, not {value!r}")
         return value
 
-    def int(self, field: str, default: int | None = None, low: int | None = None,
+    def int(self, field: _Str, default: int | None = None, low: int | None = None,
             high: int | None = None) -> int:
         value = self.data.get(field, default)
         if value is None:
@@ -70,19 +73,19 @@ class Table:
             raise self.error(field, f"must be at most {high}, not {value}")
         return value
 
-    def bool(self, field: str, default: bool | None = None) -> bool:
+    def bool(self, field: _Str, default: bool | None = None) -> bool:
         value = self.data.get(field, default)
         if not isinstance(value, bool):
             raise self.error(field, f"must be true or false, not {value!r}")
         return value
 
-    def choice(self, field: str, allowed: Sequence[str], default: str | None = None) -> str:
+    def choice(self, field: _Str, allowed: Sequence[_Str], default: _Str | None = None) -> _Str:
         value = self.str(field, default)
         if value not in allowed:
             raise self.error(field, f"{value!r} is not one of {', '.join(allowed)}")
         return value
 
-    def str_list(self, field: str, default: list[str] | None = None) -> list[str]:
+    def str_list(self, field: _Str, default: list[_Str] | None = None) -> list[_Str]:
         value = self.data.get(field, default)
         if value is None:
             raise self.error(field, "missing")
@@ -90,7 +93,7 @@ class Table:
             raise self.error(field, f"must be a list of strings, not {value!r}")
         return list(value)
 
-    def tables(self, field: str, key: str = "id") -> list[Table]:
+    def tables(self, field: _Str, key: _Str = "id") -> list[Table]:
         """The array of tables under `field`; each is named by its `key` field."""
         value = self.data.get(field)
         if value is None:
@@ -104,7 +107,7 @@ class Table:
             out.append(Table(self.file, item, label))
         return out
 
-    def provenance(self) -> tuple[str, str | None]:
+    def provenance(self) -> tuple[_Str, _Str | None]:
         """(`confirmed` with its source, or `provisional`) for this card."""
         kind = self.choice("provenance", PROVENANCES)
         source = self.data.get("source")
@@ -114,7 +117,7 @@ class Table:
             raise self.error("source", "must be a string")
         return kind, source
 
-    def reject_unknown(self, known: Sequence[str]) -> None:
+    def reject_unknown(self, known: Sequence[_Str]) -> None:
         """A misspelt field is an error, not a silently ignored line."""
         for field in self.data:
             if field not in known:
