@@ -255,6 +255,7 @@ class ValeState(State):
         world.deck[:unknown_deck] = pool[:unknown_deck]
         for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
             world.hands[q][i] = c
+            world.pub[c] = 0
         world.rng = rng.getrandbits(64)
         rules.proceed(world)  # legal actions may name resampled cards
         return world
