@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from tests.vale.helpers import GAME, card, legal, names, play, position, seat, stones
 
 from cardtable.engine.api import OptionError
 from cardtable.vale import rules
 from cardtable.vale.state import ValeState
-from tests.vale.helpers import GAME, card, legal, names, play, position, seat, stones
 
 
 def new(players: int = 2, seed: int = 3, **options: object) -> ValeState:
@@ -90,7 +90,7 @@ def test_action_phase_in_turn_order_from_the_first_player() -> None:
             seen.append(p)
         acts = st.legal_actions()
         end = [a for a in acts if a.text == "end"]
-        st.apply(end[0] if end else [a for a in acts if a.text.startswith("tame")][0])
+        st.apply(end[0] if end else next(a for a in acts if a.text.startswith("tame")))
     assert seen == [1, 2, 0]
 
 
@@ -329,7 +329,7 @@ def test_decisions_belong_to_whoever_the_card_says() -> None:
     st = position(seat(hand=["leviathan"], stones=(0, 0, 1)),
                   seat(area=["tidal", "willow"]))
     play(st, "summon leviathan pay purple")
-    assert st.current_player() == 0 and legal(st) == ["target p2"] or True
+    assert (st.current_player() == 0 and legal(st) == ["target p2"]) or True
     # only P2 has a Dragon: the target is chosen automatically; P2 picks which Dragon
     assert st.current_player() == 1
     assert sorted(legal(st)) == ["discard tidal", "discard willow"]

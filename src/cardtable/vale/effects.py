@@ -195,6 +195,7 @@ def _compile_op(r: _Reader, timing: str) -> Op:
     op: Op
     if name == "gain":
         vals = tuple(r.num(k, 0) for k in ("red", "blue", "purple", "points", "draw"))
+        r.done()
         if not any(vals):
             raise r.error(None, "gain needs at least one of red, blue, purple, points, draw")
         op = (GAIN, *vals)
