@@ -374,7 +374,9 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
         elif code == TARGET_DISCARD:
             fam = op[1]
             family = cs.family
-            if not any(family[c] == fam for area in st.areas for c in area if c != src):
+            # the summoned card is in its area when the effect resolves
+            if family[src] != fam and not any(family[c] == fam for area in st.areas
+                                              for c in area):
                 return False
         elif code == RECOVER:
             if not recover_targets(st, p, src, op):
