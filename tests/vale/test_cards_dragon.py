@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from tests.vale.helpers import card, legal, names, play, position, seat, stones
 
 from cardtable.engine.api import IllegalAction
-from tests.vale.helpers import card, legal, names, play, position, seat, stones
 
 
 def summons(st: object) -> list[str]:
