@@ -57,6 +57,7 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
     st.phase = phase
     st.stack = []
     st.hist = []
+    st.recheck = True
     rules.proceed(st)
     return st
 

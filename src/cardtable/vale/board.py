@@ -123,6 +123,7 @@ def draw(st: ValeState, p: int, count: int) -> None:
 
 
 def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
+    st.recheck = True
     s = st.stones
     s[3 * p] += red
     s[3 * p + 1] += blue
@@ -130,12 +131,14 @@ def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None
 
 
 def discard_from_area(st: ValeState, p: int, card: int) -> None:
+    st.recheck = True  # the stone limit may have dropped (Hestia)
     st.areas[p].remove(card)
     st.discard.append(card)
 
 
 def recover(st: ValeState, p: int, card: int) -> None:
     """A summoned card goes back to its owner's hand (seen by all: it was public)."""
+    st.recheck = True
     st.areas[p].remove(card)
     st.hands[p].append(card)
     st.pub[card] = 1

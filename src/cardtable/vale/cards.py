@@ -55,7 +55,7 @@ class CardSet:
     """A loaded card set: per-card data in lists indexed by the card's int."""
 
     __slots__ = ("act_copy", "act_discard", "act_free", "act_hunt", "act_order",
-                 "act_recover", "act_sell", "act_take", "act_tame", "catalog", "cost",
+                 "act_recover", "act_sell", "act_take", "act_tame", "catalog", "cost", "costmod",
                  "family", "file", "fixed", "has_instant", "has_resolution", "ids", "index",
                  "inst_check", "instant", "limit_bonus", "n", "names", "notes",
                  "on_summon", "on_tame", "pay_acts", "permanent", "provenance",
@@ -88,6 +88,8 @@ class CardSet:
         self.on_tame: list[tuple[fx.Op, ...]] = [()] * self.n
         for i, ops in enumerate(self.permanent):
             self._summarise(i, ops)
+        self.costmod: list[bool] = [self.fixed[i] is not None or self.reduce[i] is not None
+                                    for i in range(self.n)]
         # Interned actions, one per card and verb.
         self.act_hunt = [Action(K_HUNT, f"hunt {c}", i) for i, c in enumerate(self.ids)]
         self.act_sell = [Action(K_SELL, f"sell {c}", i) for i, c in enumerate(self.ids)]

@@ -561,6 +561,7 @@ def run_step(st: ValeState) -> None:
             board.discard_from_area(st, p, src)
     elif code == SELF_TO_DECK:
         if src in st.areas[p]:
+            st.recheck = True
             st.areas[p].remove(src)
             st.deck.append(src)
             st.known_top += 1
@@ -575,6 +576,7 @@ def run_step(st: ValeState) -> None:
         total = s[3 * p] + s[3 * p + 1] + s[3 * p + 2]
         s[3 * p] = s[3 * p + 1] = s[3 * p + 2] = 0
         s[3 * p + op[1]] = total
+        st.recheck = True
     elif code == DISCARD_HAND:
         protect = -2
         if cont:

@@ -46,6 +46,8 @@ SELL_TABLE: dict[int, tuple[int, int, int]] = {
     DRAGON: (0, 0, 1)}
 _SELL = [SELL_TABLE[f] for f in range(5)]
 
+_NO_FIXED = [-1] * 5
+_NO_REDUCTION = [0] * 5
 _PAYMENTS: dict[tuple[int, int, int, int, int, int, int], tuple[int, ...]] = {}
 
 
@@ -154,7 +156,10 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         # cost modifiers of p's area, once
         fixed = [-1] * 5
         reduction = [0] * 5
+        costmod = cs.costmod
         for a in area:
+            if not costmod[a]:
+                continue
             fx = cs.fixed[a]
             if fx is not None:
                 for f in range(5) if fx[1] < 0 else (fx[1],):
@@ -166,6 +171,9 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         hand_n = len(hand) - 1
         area_n = len(area) + 1
         family = cs.family
+        if not any(costmod[a] for a in area):
+            fixed = _NO_FIXED
+            reduction = _NO_REDUCTION
         costs = cs.cost
         inst_check = cs.inst_check
         pay_action = cs.pay_action
@@ -197,12 +205,15 @@ def proceed(st: ValeState) -> None:
     n = st.n
     s = st.stones
     while True:
-        for q in range(n):
-            total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
-            if total > board.BASE_LIMIT and total > board.stone_limit(st, q):
-                if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
-                    stack.append((F_LIMIT, q, -1, False))
-                break
+        if st.recheck:
+            st.recheck = False
+            for q in range(n):
+                total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
+                if total > board.BASE_LIMIT and total > board.stone_limit(st, q):
+                    st.recheck = True  # until the discards are done
+                    if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
+                        stack.append((F_LIMIT, q, -1, False))
+                    break
         if stack:
             top = stack[-1]
             if top[0] == F_RUN:
@@ -245,27 +256,24 @@ def proceed(st: ValeState) -> None:
 
 
 def apply(st: ValeState, action: Action) -> list[Event]:
-    legal = st.legal
-    try:
-        action = legal[legal.index(action)]
-    except ValueError:
-        if st.phase == OVER:
-            raise IllegalAction(f"{action.text!r}: the game is over") from None
-        from cardtable.vale.notation import canonical, why
-
-        try:
-            canon, words = canonical(st, action.text)
-            reason = why(st, canon, words)
-        except IllegalAction as exc:
-            reason = str(exc)
-        raise IllegalAction(f"{action.text!r} is not legal now: {reason}") from None
+    for listed in st.legal:
+        if listed is action:
+            break
+    else:
+        listed = _find(st, action)
+    action = listed
     events = st.events = []
-    p = current_player(st)
-    assert p is not None
+    stack = st.stack
+    if stack:
+        p = stack[-1][1]
+    elif st.phase == HUNTING:
+        p = hunt_seat(st, st.picks)
+    else:
+        p = (st.first + st.turn) % st.n
     st.hist.append(action)
     events.append(Event("action", p, f"P{p + 1}: {action.text}"))
-    if st.stack:
-        effects.decide(st, st.stack[-1], action)
+    if stack:
+        effects.decide(st, stack[-1], action)
     else:
         kind = action.kind
         c = action.a
@@ -302,6 +310,23 @@ def apply(st: ValeState, action: Action) -> list[Event]:
             raise AssertionError(f"unexpected action {action!r}")
     proceed(st)
     return events
+
+
+def _find(st: ValeState, action: Action) -> Action:
+    """The listed action equal to `action` (same text), or IllegalAction saying why."""
+    for listed in st.legal:
+        if listed == action:
+            return listed
+    if st.phase == OVER:
+        raise IllegalAction(f"{action.text!r}: the game is over")
+    from cardtable.vale.notation import canonical, why
+
+    try:
+        canon, words = canonical(st, action.text)
+        reason = why(st, canon, words)
+    except IllegalAction as exc:
+        reason = str(exc)
+    raise IllegalAction(f"{action.text!r} is not legal now: {reason}")
 
 
 __all__ = ["ACTION", "HUNTING", "K_DISCARD_STONE", "OVER", "RESOLUTION", "apply",

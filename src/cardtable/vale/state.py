@@ -47,7 +47,7 @@ from cardtable.vale.effects import FRAME_NAMES, Frame
 class ValeState(State):
     __slots__ = ("_game", "_options", "_seed", "areas", "cs", "deck", "discard",
                  "display", "end_score", "events", "first", "hands", "hist", "hunted",
-                 "known_top", "legal", "n", "phase", "picks", "pts", "pub", "rng", "round",
+                 "known_top", "legal", "n", "phase", "picks", "pts", "pub", "recheck", "rng", "round",
                  "stack", "steal_full", "stones", "tie_break", "turn",
                  "winners_")
 
@@ -78,6 +78,7 @@ class ValeState(State):
         self.discard: list[int] = []
         self.pub: list[int] = [0] * cs.n
         self.known_top = 0
+        self.recheck = True  # stone limits need checking
         self.stack: list[Frame] = []
         self.rng = seed & board.MASK64
         self.hist: list[Action] = []
@@ -155,6 +156,7 @@ class ValeState(State):
         new.discard = self.discard[:]
         new.pub = self.pub[:]
         new.known_top = self.known_top
+        new.recheck = self.recheck
         new.stack = self.stack[:]
         new.rng = self.rng
         new.hist = self.hist[:]
