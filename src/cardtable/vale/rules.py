@@ -46,38 +46,46 @@ SELL_TABLE: dict[int, tuple[int, int, int]] = {
     DRAGON: (0, 0, 1)}
 _SELL = [SELL_TABLE[f] for f in range(5)]
 
+#: per seat: action text -> its (immutable, shared) "action" event
+_EVENTS: list[dict[str, Event]] = [{} for _ in range(8)]
 _NO_FIXED = [-1] * 5
 _NO_REDUCTION = [0] * 5
-_PAYMENTS: dict[tuple[int, int, int, int, int, int, int], tuple[int, ...]] = {}
+# values -> {cost/stone-count key: payments}
+_PAYMENTS: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
 
 
 def payments(cost: int, red: int, blue: int, purple: int,
              values: tuple[int, int, int]) -> tuple[int, ...]:
     """Every payment (as a code of stone counts) worth at least `cost` in which no
     stone is superfluous: taking away any one stone would leave less than `cost`."""
-    key = (cost, red, blue, purple, *values)
-    found = _PAYMENTS.get(key)
-    if found is not None:
-        return found
+    table = _PAYMENTS.get(values)
+    if table is None:
+        if len(_PAYMENTS) > 64:
+            _PAYMENTS.clear()
+        table = _PAYMENTS[values] = {}
+    key = (((cost << 6) | red) << 6 | blue) << 6 | purple
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _payments(cost, red, blue, purple, values)
+    return found
+
+
+def _payments(cost: int, red: int, blue: int, purple: int,
+              values: tuple[int, int, int]) -> tuple[int, ...]:
     vr, vb, vp = values
-    out: list[int] = []
     if cost <= 0:
-        out.append(0)
-    else:
-        for p in range(purple + 1):
-            for b in range(blue + 1):
-                for r in range(red + 1):
-                    total = r * vr + b * vb + p * vp
-                    if total < cost:
-                        continue
-                    low = min(v for n, v in ((r, vr), (b, vb), (p, vp)) if n)
-                    if total - low < cost:
-                        out.append(payment_code(r, b, p))
-    result = tuple(out)
-    if len(_PAYMENTS) > 50000:
-        _PAYMENTS.clear()
-    _PAYMENTS[key] = result
-    return result
+        return (0,)
+    out: list[int] = []
+    for p in range(purple + 1):
+        for b in range(blue + 1):
+            for r in range(red + 1):
+                total = r * vr + b * vb + p * vp
+                if total < cost:
+                    continue
+                low = min(v for n, v in ((r, vr), (b, vb), (p, vp)) if n)
+                if total - low < cost:
+                    out.append(payment_code(r, b, p))
+    return tuple(out)
 
 
 def hunt_seat(st: ValeState, pick: int) -> int:
@@ -140,6 +148,8 @@ def winners(st: ValeState) -> list[int]:
 
 
 def action_phase_actions(st: ValeState, p: int) -> list[Action]:
+    """Sell/tame each hunted card, summon (one action per minimal payment), remove,
+    end. Written for speed: this runs after nearly every action-phase step."""
     cs = st.cs
     acts: list[Action] = []
     hunted = st.hunted[p]
@@ -149,51 +159,58 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
     area = st.areas[p]
     hand = st.hands[p]
     s = st.stones
-    red, blue, purple = s[3 * p], s[3 * p + 1], s[3 * p + 2]
+    i = 3 * p
+    red, blue, purple = s[i], s[i + 1], s[i + 2]
     values: tuple[int, int, int] | None = None
     if hand and len(area) < st.round:
         values = board.stone_values(st, p)
-        # cost modifiers of p's area, once
-        fixed = [-1] * 5
-        reduction = [0] * 5
+        budget = red * values[0] + blue * values[1] + purple * values[2]
         costmod = cs.costmod
-        for a in area:
-            if not costmod[a]:
-                continue
-            fx = cs.fixed[a]
-            if fx is not None:
-                for f in range(5) if fx[1] < 0 else (fx[1],):
-                    fixed[f] = fx[0]
-            rd = cs.reduce[a]
-            if rd is not None:
-                for f in range(5) if rd[1] < 0 else (rd[1],):
-                    reduction[f] += rd[0]
+        fixed = _NO_FIXED
+        reduction = _NO_REDUCTION
+        if any(costmod[a] for a in area):
+            fixed = [-1] * 5
+            reduction = [0] * 5
+            for a in area:
+                fx = cs.fixed[a]
+                if fx is not None:
+                    for f in range(5) if fx[1] < 0 else (fx[1],):
+                        fixed[f] = fx[0]
+                rd = cs.reduce[a]
+                if rd is not None:
+                    for f in range(5) if rd[1] < 0 else (rd[1],):
+                        reduction[f] += rd[0]
         hand_n = len(hand) - 1
         area_n = len(area) + 1
         family = cs.family
-        if not any(costmod[a] for a in area):
-            fixed = _NO_FIXED
-            reduction = _NO_REDUCTION
         costs = cs.cost
         inst_check = cs.inst_check
-        pay_action = cs.pay_action
+        tables = cs.pay_acts[0]
         for c in hand:
             f = family[c]
             cost = fixed[f]
             if cost < 0:
                 cost = costs[c] - reduction[f]
-            pays = payments(cost, red, blue, purple, values)
-            if pays and (not inst_check[c]
-                         or effects.instant_ok(st, p, c, hand_n, area_n)):
-                for code in pays:
-                    acts.append(pay_action(K_SUMMON, c, code))
+            if cost > budget:
+                continue
+            if inst_check[c] and not effects.instant_ok(st, p, c, hand_n, area_n):
+                continue
+            table = tables[c]
+            for code in payments(cost, red, blue, purple, values):
+                act = table.get(code)
+                acts.append(act if act is not None else cs.pay_action(K_SUMMON, c, code))
+    rnd = st.round
     if area and (red or blue or purple):
         if values is None:
             values = board.stone_values(st, p)
-        pays = payments(st.round, red, blue, purple, values)
-        for c in area:
-            for code in pays:
-                acts.append(cs.pay_action(K_REMOVE, c, code))
+        if red * values[0] + blue * values[1] + purple * values[2] >= rnd:
+            pays = payments(rnd, red, blue, purple, values)
+            tables = cs.pay_acts[1]
+            for c in area:
+                table = tables[c]
+                for code in pays:
+                    act = table.get(code)
+                    acts.append(act if act is not None else cs.pay_action(K_REMOVE, c, code))
     if not hunted:
         acts.append(END)
     return acts
@@ -271,7 +288,13 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     else:
         p = (st.first + st.turn) % st.n
     st.hist.append(action)
-    events.append(Event("action", p, f"P{p + 1}: {action.text}"))
+    cache = _EVENTS[p]
+    event = cache.get(action.text)
+    if event is None:
+        if len(cache) > 20000:
+            cache.clear()
+        event = cache[action.text] = Event("action", p, f"P{p + 1}: {action.text}")
+    events.append(event)
     if stack:
         effects.decide(st, stack[-1], action)
     else:
