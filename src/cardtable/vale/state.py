@@ -47,8 +47,8 @@ from cardtable.vale.effects import FRAME_NAMES, Frame
 class ValeState(State):
     __slots__ = ("_game", "_options", "_seed", "areas", "cs", "deck", "discard",
                  "display", "end_score", "events", "first", "hands", "hist", "hunted",
-                 "known_top", "legal", "n", "phase", "picks", "pts", "pub", "recheck", "rng", "round",
-                 "stack", "steal_full", "stones", "tie_break", "turn",
+                 "known_top", "legal", "n", "phase", "picks", "pts", "pub", "recheck",
+                 "rng", "round", "stack", "steal_full", "stones", "tie_break", "turn",
                  "winners_")
 
     def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
