@@ -215,3 +215,11 @@ def test_sand_giant_edge_alone() -> None:
     st = position(seat(hand=["sand-giant"], stones=(0, 0, 2)), seat())
     play(st, "summon sand-giant pay purple,purple")
     assert st.scores()[0] == 4
+
+
+def test_young_forest_spirit_edge_a_discard_may_not_spoil_the_free_summon() -> None:
+    # discarding Eternity would leave Dragon Egg with no Dragon to summon: not allowed
+    st = position(seat(hand=["young-forest-spirit", "dragon-egg", "eternity"]), seat())
+    play(st, "summon young-forest-spirit")
+    assert names(st, st.areas[0]) == ["young-forest-spirit", "eternity"]
+    assert card(st, "dragon-egg") in st.discard

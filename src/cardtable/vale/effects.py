@@ -640,11 +640,18 @@ def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
     if kind == F_DISCARD_HAND:
         hand = st.hands[p]
         protect = frame[5]
-        if protect != -2:
-            keep = free_summon_targets(st, p, protect)
-            if len(keep) == 1:
-                return [cs.act_discard[c] for c in hand if c != keep[0]]
-        return [cs.act_discard[c] for c in hand]
+        if protect == -2:
+            return [cs.act_discard[c] for c in hand]
+        # the free summon that follows must stay possible: try each discard
+        out = []
+        for i in range(len(hand)):
+            c = hand.pop(i)
+            try:
+                if free_summon_targets(st, p, protect):
+                    out.append(cs.act_discard[c])
+            finally:
+                hand.insert(i, c)
+        return out
     if kind == F_FREE_SUMMON:
         return [cs.act_free[c] for c in free_summon_targets(st, p, frame[4])]
     if kind == F_TARGET_DISCARD:
