@@ -335,3 +335,38 @@ def test_decisions_belong_to_whoever_the_card_says() -> None:
     assert sorted(legal(st)) == ["discard tidal", "discard willow"]
     play(st, "discard willow")
     assert names(st, st.areas[1]) == ["tidal"] and st.scores()[0] == 7
+
+
+def test_each_hourglass_effect_resolves_once_per_round() -> None:
+    st = position(seat(area=["salamander", "undine-queen"]), seat())
+    play(st, "end", "end", "order salamander")
+    assert stones(st, 0) == (1, 1, 0) and st.scores()[0] == 1
+    assert st.phase == rules.HUNTING and st.round == 6
+
+
+def test_recover_returns_the_card_to_hand_and_refunds_nothing() -> None:
+    st = position(seat(hand=["mud-slime"], stones=(0, 0, 1)), seat())
+    play(st, "summon mud-slime pay purple", "end", "end")
+    assert names(st, st.hands[0]) == ["mud-slime"] and stones(st, 0) == (0, 0, 0)
+
+
+def test_each_summon_is_paid_separately() -> None:
+    # a purple pays Troll (3) with 3 to spare, but the spare value is lost
+    st = position(seat(hand=["troll", "kappa"], stones=(0, 0, 1)), seat())
+    play(st, "summon troll pay purple")
+    assert not [a for a in legal(st) if a.startswith("summon kappa")]
+
+
+def test_option_help_lists_every_accepted_option() -> None:
+    helps = GAME.option_help()
+    assert set(helps) == {"start_scores", "tie_break", "cards", "expansion", "end_score",
+                          "steal"}
+    st = new(2, end_score=30, steal="full", tie_break="shared", start_scores="zero")
+    assert st.options == {"start_scores": "zero", "tie_break": "shared",
+                          "expansion": "none", "end_score": 30, "steal": "full"}
+
+
+def test_end_score_option_ends_the_game_earlier() -> None:
+    st = position(seat(score=31), seat(), end_score=30)
+    play(st, "end", "end")
+    assert st.is_over() and st.winners() == [0]
