@@ -234,8 +234,9 @@ class ValeState(State):
 
     def view(self, player: int) -> View:
         legal = self.legal_actions() if self.current_player() == player else []
+        snapshot = self.clone()  # the view stays true to this moment
         return View(player, self.observation(player), legal,
-                    lambda rng: self.sample_world(player, rng))
+                    lambda rng: snapshot.sample_world(player, rng))
 
     def sample_world(self, player: int | None, rng: random.Random) -> ValeState:
         """A full state consistent with what `player` knows: the deck below its known
