@@ -50,3 +50,9 @@ def test_greedy_beats_random_most_of_the_time() -> None:
             st.apply(agents[p].choose(st.view(p)))
         wins += greedy_seat in st.winners()
     assert wins >= 7
+
+
+def test_stones_over_the_limit_are_not_worth_keeping() -> None:
+    at_limit = position(seat(stones=(0, 0, 4)), seat())
+    over = position(seat(stones=(4, 0, 4)), seat())  # a discard is pending
+    assert worth(over, 0) == worth(at_limit, 0)

@@ -29,6 +29,8 @@ from cardtable.vale.rules import LAST_ROUND, RESOLUTION, SELL_TABLE
 from cardtable.vale.state import ValeState
 
 STONE = (1.0, 3.0, 6.0)
+STONE_W = 0.55  # points per unit of stone value still to be spent
+HAND_W = 0.55  # share of a hand card's estimated yield counted while in hand
 # typical sizes of what points_per counts (hand, area, family, families, cost<=N,
 # hourglass cards, stones of a colour, value of a colour)
 _TYPICAL = (3.0, 4.0, 1.8, 2.6, 1.8, 2.0, 1.0, 3.0)
@@ -138,12 +140,20 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     late = rnd >= LAST_ROUND
     vr, vb, vp = board.stone_values(st, p)
     s = st.stones
-    stone_w = 0.15 if late and st.phase == RESOLUTION else 0.55
-    total = pts + stone_w * (s[3 * p] * vr + s[3 * p + 1] * vb + s[3 * p + 2] * vp)
+    red, blue, purple = s[3 * p], s[3 * p + 1], s[3 * p + 2]
+    stone_w = 0.15 if late and st.phase == RESOLUTION else STONE_W
+    room = board.stone_limit(st, p)
+    if red + blue + purple > room:
+        # over the limit (a discard is pending): only the best stones will stay
+        kept = sorted([vr] * red + [vb] * blue + [vp] * purple, reverse=True)[:room]
+        stone_total = float(sum(kept))
+    else:
+        stone_total = float(red * vr + blue * vb + purple * vp)
+    total = pts + stone_w * stone_total
     per_round = vals.per_round
     for c in st.areas[p]:
         total += left * per_round[c] + 0.5
-    hand_w = 0.0 if late and st.phase != 1 else (0.25 if late else 0.55)
+    hand_w = 0.0 if late and st.phase != 1 else (0.25 if late else HAND_W)
     hv = vals.hand
     for c in st.hands[p]:
         total += hand_w * hv[c]
