@@ -5,10 +5,11 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from tests.vale.helpers import GAME
 
 from cardtable.engine.api import CardFileError, OptionError
 from cardtable.vale.cards import BASE_FILE, FAMILIES, base_cards, load_cards
+
+from .helpers import GAME
 
 # From reference/vale/cards.json (base set): name, family, cost, timings.
 REFERENCE = {

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tests.vale.helpers import card, legal, names, play, position, seat, stones
 
 from cardtable.engine.api import IllegalAction
+
+from .helpers import card, legal, names, play, position, seat, stones
 
 
 def summons(st: object) -> list[str]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tests.vale.helpers import card, legal, names, play, position, seat, stones
 
 from cardtable.engine.api import IllegalAction
+
+from .helpers import card, legal, names, play, position, seat, stones
 
 
 def test_young_forest_spirit_discards_one_and_summons_another_for_free() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.vale.helpers import card, legal, names, play, position, seat, stones
+from .helpers import card, legal, names, play, position, seat, stones
 
 
 def summons(st: object) -> list[str]:

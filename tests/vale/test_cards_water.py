@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tests.vale.helpers import legal, names, play, position, seat, stones
 
 from cardtable.engine.api import IllegalAction
+
+from .helpers import legal, names, play, position, seat, stones
 
 
 def test_yuki_onna_discards_all_stones_for_their_value() -> None:

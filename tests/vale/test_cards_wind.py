@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.vale.helpers import card, legal, names, play, position, seat, stones
-
 from cardtable.vale import rules
 from cardtable.vale.state import ValeState
+
+from .helpers import card, legal, names, play, position, seat, stones
 
 
 def starve_deck(st: ValeState) -> None:

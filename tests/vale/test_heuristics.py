@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from tests.vale.helpers import GAME, position, seat
-
 from cardtable.agents import make_agent
 from cardtable.vale.heuristics import ValeHeuristics, worth
 from cardtable.vale.state import ValeState
+
+from .helpers import GAME, position, seat
 
 
 def test_evaluate_is_bounded_and_prefers_more_points() -> None:

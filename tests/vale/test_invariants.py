@@ -6,12 +6,13 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
-from tests.vale.helpers import GAME
 
 from cardtable.engine.record import GameRecord
 from cardtable.vale import board
 from cardtable.vale.effects import F_LIMIT
 from cardtable.vale.state import ValeState
+
+from .helpers import GAME
 
 
 def check(st: ValeState) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from tests.vale.helpers import GAME, legal, play, position, seat
 
 from cardtable.engine.api import Action, IllegalAction, MalformedAction, RecordError
 from cardtable.engine.record import GameRecord
+
+from .helpers import GAME, legal, play, position, seat
 
 
 def test_every_listed_action_round_trips() -> None:

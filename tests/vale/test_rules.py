@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tests.vale.helpers import GAME, card, legal, names, play, position, seat, stones
 
 from cardtable.engine.api import OptionError
 from cardtable.vale import rules
 from cardtable.vale.state import ValeState
+
+from .helpers import GAME, card, legal, names, play, position, seat, stones
 
 
 def new(players: int = 2, seed: int = 3, **options: object) -> ValeState:

@@ -7,9 +7,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from tests.vale.helpers import GAME, card, play, position, seat
 
 from cardtable.vale.state import ValeState
+
+from .helpers import GAME, card, play, position, seat
 
 KEYS = {"game", "viewer", "players", "round", "phase", "first_player", "current_player",
         "area_limit", "end_score", "deck", "discard", "display", "pending", "seats",
