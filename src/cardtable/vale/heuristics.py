@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from cardtable.engine.api import Action, State
 from cardtable.vale import board, effects
@@ -25,7 +24,7 @@ from cardtable.vale.cards import (
     CardSet,
 )
 from cardtable.vale.effects import Ops
-from cardtable.vale.rules import LAST_ROUND, RESOLUTION, SELL_TABLE
+from cardtable.vale.rules import ACTION, LAST_ROUND, OVER, RESOLUTION, SELL_TABLE
 from cardtable.vale.state import ValeState
 
 STONE = (1.0, 3.0, 6.0)
@@ -131,7 +130,7 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     if vals is None:
         vals = _values(st.cs)
     pts = float(st.pts[p])
-    if st.phase == 3:  # over
+    if st.phase == OVER:
         return pts
     rnd = st.round
     # resolution phases still to come for p (this round's, unless already resolved)
@@ -153,7 +152,7 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     per_round = vals.per_round
     for c in st.areas[p]:
         total += left * per_round[c] + 0.5
-    hand_w = 0.0 if late and st.phase != 1 else (0.25 if late else HAND_W)
+    hand_w = 0.0 if late and st.phase != ACTION else (0.25 if late else HAND_W)
     hv = vals.hand
     for c in st.hands[p]:
         total += hand_w * hv[c]
@@ -206,8 +205,3 @@ class ValeHeuristics:
                 best, best_score = action, score
         assert best is not None
         return best
-
-
-def describe(st: ValeState, p: int) -> dict[str, Any]:
-    """The parts of the evaluation, for explaining an agent's choice."""
-    return {"points": st.pts[p], "worth": round(worth(st, p), 1)}

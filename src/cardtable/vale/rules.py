@@ -18,7 +18,6 @@ from cardtable.vale.cards import (
     DRAGON,
     EARTH,
     FIRE,
-    K_DISCARD_STONE,
     K_END,
     K_HUNT,
     K_REMOVE,
@@ -350,7 +349,3 @@ def _find(st: ValeState, action: Action) -> Action:
     except IllegalAction as exc:
         reason = str(exc)
     raise IllegalAction(f"{action.text!r} is not legal now: {reason}")
-
-
-__all__ = ["ACTION", "HUNTING", "K_DISCARD_STONE", "OVER", "RESOLUTION", "apply",
-           "proceed"]
