@@ -10,6 +10,7 @@ from hypothesis import strategies as st_
 from cardtable.engine.record import GameRecord
 from cardtable.vale import board
 from cardtable.vale.effects import F_LIMIT
+from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
 
 from .helpers import GAME
@@ -36,15 +37,18 @@ def check(st: ValeState) -> None:
     assert copy is not st and copy.hands[0] is not st.hands[0]
 
 
-def random_game(players: int, seed: int, check_every: bool = True) -> ValeState:
+def random_game(players: int, seed: int, check_every: bool = True, policy: bool = False,
+                **options: object) -> ValeState:
+    """A random game (or one played by the rollout policy, which summons far more)."""
     rng = random.Random(seed)
-    st = GAME.new_game(players, seed=seed)
+    st = GAME.new_game(players, seed=seed, **options)
     assert isinstance(st, ValeState)
+    heuristics = ValeHeuristics()
     steps = 0
     while not st.is_over():
         if check_every:
             check(st)
-        action = rng.choice(st.legal_actions())
+        action = heuristics.rollout_action(st, rng) if policy else rng.choice(st.legal_actions())
         # the notation round-trips for every legal action
         assert GAME.parse_action(st, str(action)) == action
         st.apply(action)
@@ -88,3 +92,14 @@ def test_clone_is_independent(players: int, seed: int, cut: int) -> None:
     while not copy.is_over():
         copy.apply(rng.choice(copy.legal_actions()))
     assert st.fingerprint() == before
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32),
+       start=st_.sampled_from(["seat", "zero"]), tie=st_.sampled_from(["area", "shared"]))
+def test_policy_games_with_options_keep_every_invariant(players: int, seed: int, start: str,
+                                                       tie: str) -> None:
+    st = random_game(players, seed, policy=True, start_scores=start, tie_break=tie)
+    assert st.is_over() and st.winners()
+    record = GameRecord.from_state(st)
+    assert record.replay() == st

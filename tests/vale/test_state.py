@@ -105,3 +105,14 @@ def test_sample_world_actually_varies_hidden_cards() -> None:
     st = advanced(2, 11, 60)
     worlds = {tuple(st.view(0).sample_world(random.Random(i)).deck) for i in range(5)}
     assert len(worlds) > 1
+
+
+def test_events_never_tell_others_which_card_was_drawn() -> None:
+    st = position(seat(hand=["pegasus"], stones=(0, 1, 0)), seat())
+    top = st.cs.ids[st.deck[-1]]
+    events = st.apply(GAME.parse_action(st, "summon pegasus pay blue"))
+    draws = [e for e in events if e.kind == "draw"]
+    assert len(draws) == 1
+    assert top in draws[0].text_for(0)
+    assert top not in draws[0].text_for(1) and top not in draws[0].text_for(None)
+    assert "data" not in draws[0].to_dict(1)
