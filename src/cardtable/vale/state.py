@@ -27,6 +27,9 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
       "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}}
     }
 
+`cards` is the card set's catalogue, shared by every observation: read it, do not
+change it.
+
 A card in a hand is known to everybody when it was tamed from the public draft,
 recovered from an area or taken from the discard pile; a card drawn from the deck is
 known only to its owner (unless it was the publicly known top card, e.g. Tengu).
