@@ -12,6 +12,7 @@ import random
 import time
 
 from cardtable import load_game
+from cardtable.engine.api import State
 
 
 def playouts(players: int, seconds: float, seed: int = 0) -> tuple[float, int, int]:
@@ -33,7 +34,7 @@ def clone_cost(players: int, samples: int = 200, repeat: int = 200) -> float:
     """Mean clone() time in microseconds over states sampled from random games."""
     game = load_game("vale")
     rng = random.Random(1)
-    states = []
+    states: list[State] = []
     while len(states) < samples:
         state = game.new_game(players, seed=rng.randrange(1 << 30))
         while not state.is_over():
