@@ -51,7 +51,8 @@ def stone_values(st: ValeState, p: int) -> tuple[int, int, int]:
 
 def stone_limit(st: ValeState, p: int) -> int:
     bonus = st.cs.limit_bonus
-    return BASE_LIMIT + sum(bonus[c] for c in st.areas[p])
+    limit = BASE_LIMIT + sum(bonus[c] for c in st.areas[p])
+    return limit if limit > 0 else 0
 
 
 def stone_count(st: ValeState, p: int) -> int:

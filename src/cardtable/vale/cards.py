@@ -57,7 +57,7 @@ class CardSet:
     __slots__ = ("act_copy", "act_discard", "act_free", "act_hunt", "act_order",
                  "act_recover", "act_sell", "act_take", "act_tame", "catalog", "cost", "costmod",
                  "family", "file", "fixed", "has_instant", "has_resolution", "ids", "index",
-                 "inst_check", "instant", "limit_bonus", "n", "names", "notes",
+                 "inst_check", "instant", "limit_bonus", "limit_floor", "n", "names", "notes",
                  "on_summon", "on_tame", "pay_acts", "permanent", "provenance",
                  "reduce", "resolution", "source", "texts", "valmod")
 
@@ -88,6 +88,8 @@ class CardSet:
         self.on_tame: list[tuple[fx.Op, ...]] = [()] * self.n
         for i, ops in enumerate(self.permanent):
             self._summarise(i, ops)
+        #: no player's stone limit can be below this (a fast path for the limit check)
+        self.limit_floor = max(0, 4 + sum(b for b in self.limit_bonus if b < 0))
         self.costmod: list[bool] = [self.fixed[i] is not None or self.reduce[i] is not None
                                     for i in range(self.n)]
         # Interned actions, one per card and verb.

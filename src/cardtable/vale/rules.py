@@ -220,12 +220,13 @@ def proceed(st: ValeState) -> None:
     stack = st.stack
     n = st.n
     s = st.stones
+    floor = st.cs.limit_floor
     while True:
         if st.recheck:
             st.recheck = False
             for q in range(n):
                 total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
-                if total > board.BASE_LIMIT and total > board.stone_limit(st, q):
+                if total > floor and total > board.stone_limit(st, q):
                     st.recheck = True  # until the discards are done
                     if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
                         stack.append((F_LIMIT, q, -1, False))
