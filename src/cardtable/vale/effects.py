@@ -40,6 +40,12 @@ Permanent ops: stone_limit (amount), stone_value (color, amount), swap_values,
 cost_reduction (amount, family?), fixed_cost (value, family?), on_summon (points,
 per_color?, paid?) and on_tame (family?, red, blue, purple, points).
 
+Triggers: when a card is summoned, the `on_summon` permanents of the cards already in
+the summoner's area score at once, in area order (so never for their own summon), and
+then the summoned card's instant effect starts; `on_tame` permanents pay out at once
+when a card is tamed. Their rewards need no decision, so they need no frame; the stone
+limit is checked right after, before anything else happens.
+
 Pending work is plain data: the state holds a stack of tuples (frames). A run frame
 `(F_RUN, player, source, ops, pc)` is executed step by step; a decision frame waits for
 its player's action. Frames never hold closures or generators, so clone() is a list
