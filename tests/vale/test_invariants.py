@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
+from cardtable.engine.api import IllegalAction
 from cardtable.engine.record import GameRecord
 from cardtable.vale import board
 from cardtable.vale.effects import F_LIMIT
@@ -103,3 +105,23 @@ def test_policy_games_with_options_keep_every_invariant(players: int, seed: int,
     assert st.is_over() and st.winners()
     record = GameRecord.from_state(st)
     assert record.replay() == st
+
+
+@settings(max_examples=5, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32))
+def test_every_listed_action_applies_and_an_unlisted_one_changes_nothing(
+        players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    st = GAME.new_game(players, seed=seed)
+    all_cards = st.observation(None)["cards"]
+    while not st.is_over():
+        for action in st.legal_actions():
+            st.clone().apply(action)
+        before = st.fingerprint()
+        legal = {a.text for a in st.legal_actions()}
+        probe = f"tame {rng.choice(sorted(all_cards))}"
+        if probe not in legal:
+            with pytest.raises(IllegalAction):
+                st.apply(GAME.parse_action(st, probe))
+            assert st.fingerprint() == before
+        st.apply(rng.choice(st.legal_actions()))
