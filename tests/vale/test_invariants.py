@@ -60,7 +60,7 @@ def random_game(players: int, seed: int, check_every: bool = True, policy: bool 
     return st
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32))
 def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     st = random_game(players, seed)
@@ -96,7 +96,7 @@ def test_clone_is_independent(players: int, seed: int, cut: int) -> None:
     assert st.fingerprint() == before
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32),
        start=st_.sampled_from(["seat", "zero"]), tie=st_.sampled_from(["area", "shared"]))
 def test_policy_games_with_options_keep_every_invariant(players: int, seed: int, start: str,
@@ -107,7 +107,7 @@ def test_policy_games_with_options_keep_every_invariant(players: int, seed: int,
     assert record.replay() == st
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32))
 def test_every_listed_action_applies_and_an_unlisted_one_changes_nothing(
         players: int, seed: int) -> None:

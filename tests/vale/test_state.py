@@ -55,7 +55,7 @@ def test_tengu_on_top_of_the_deck_is_known_to_all() -> None:
     assert st.scores()[0] == 6
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300))
 def test_no_leak_observation_ignores_deck_order_and_unknown_hand_cards(
         players: int, seed: int, steps: int) -> None:
@@ -81,7 +81,7 @@ def test_no_leak_observation_ignores_deck_order_and_unknown_hand_cards(
     assert other.observation(viewer) == before
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300))
 def test_sample_world_resamples_only_what_the_player_cannot_know(
         players: int, seed: int, steps: int) -> None:
