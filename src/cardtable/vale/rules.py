@@ -241,7 +241,10 @@ def proceed(st: ValeState) -> None:
                 effects.abandon(st)
                 continue
             if len(acts) == 1:
-                effects.decide(st, top, acts[0])
+                only = acts[0]
+                st.events.append(Event("auto", top[1],
+                                       f"P{top[1] + 1}: {only.text} (the only choice)"))
+                effects.decide(st, top, only)
                 continue
             st.legal = acts
             return
