@@ -43,6 +43,8 @@ MAX_GAME_LENGTH = {"thalara": 2000, "vale": 2000}
 # many times at most): a safety net that keeps ISMCTS's root check true.
 RESAMPLE_TRIES = 20
 _Moves = tuple[Any, int, int] | None
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _PARAMS: dict[str, dict[str, Any]] = {
     "thalara": {"players": 2, "mode": "standard", "seed": 0, "deals": DEFAULT_DEALS},
@@ -75,7 +77,7 @@ class _Core:
     """The Python-side data of one OpenSpiel state. OpenSpiel clones a Python state
     with `copy.deepcopy`; this object answers that with the engine's own `clone()`."""
 
-    __slots__ = ("engine", "game", "legal_ids", "legal_map", "moves", "own")
+    __slots__ = ("actions", "engine", "game", "ids", "moves", "own", "player", "sorted_ids")
 
     def __init__(self, game: CardtableGame, engine: State | None, moves: int,
                  own: _Moves = None) -> None:
@@ -83,15 +85,38 @@ class _Core:
         self.engine = engine
         self.moves = moves
         self.own = own  # (earlier, player, action): a linked list shared by copies
-        self.legal_ids: list[int] | None = None
-        self.legal_map: dict[int, Action] | None = None
+        self.player = CHANCE if engine is None else _player_of(engine)
+        # The legal actions of `engine`, computed once per position: the engine's list,
+        # their integers in that order, and those integers sorted (OpenSpiel's order).
+        self.actions: list[Action] | None = None
+        self.ids: list[int] = []
+        self.sorted_ids: list[int] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        core = _Core(self.game, None if self.engine is None else self.engine.clone(),
-                     self.moves, self.own)
-        core.legal_ids = self.legal_ids  # never changed in place, so shared
-        core.legal_map = self.legal_map
+        core = _Core.__new__(_Core)
+        core.game = self.game
+        core.engine = None if self.engine is None else self.engine.clone()
+        core.moves = self.moves
+        core.own = self.own
+        core.player = self.player
+        core.actions = self.actions  # never changed in place, so shared
+        core.ids = self.ids
+        core.sorted_ids = self.sorted_ids
         return core
+
+    def legal(self) -> list[int]:
+        """The sorted legal integers (computed once per position)."""
+        if self.actions is None:
+            assert self.engine is not None
+            self.actions = self.engine.legal_actions()
+            self.ids = self.game.encoding.legal_indices(self.actions)
+            self.sorted_ids = sorted(self.ids)
+        return self.sorted_ids
+
+
+def _player_of(engine: State) -> int:
+    player = engine.current_player()
+    return TERMINAL if player is None else player
 
 
 class CardtableGame(pyspiel.Game):  # type: ignore[misc]
@@ -174,32 +199,28 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         """The cardtable state (None before the deal)."""
         return self._core.engine
 
-    def _legal(self) -> tuple[list[int], dict[int, Action]]:
-        core = self._core
-        if core.legal_ids is None or core.legal_map is None:
-            assert core.engine is not None
-            actions = core.engine.legal_actions()
-            ids = self._g.encoding.legal_indices(actions)
-            core.legal_map = dict(zip(ids, actions, strict=True))
-            ids.sort()
-            core.legal_ids = ids
-            return ids, core.legal_map
-        return core.legal_ids, core.legal_map
-
     # ---- the OpenSpiel contract -------------------------------------------------------
 
     def current_player(self) -> int:
-        engine = self._core.engine
-        if engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = engine.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        return self._core.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        engine = self._core.engine
-        if engine is None or engine.is_over() or engine.current_player() != player:
+        core = self._core
+        if player != core.player or player < 0:
             return []
-        return list(self._legal()[0])
+        return core.legal()[:]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As pyspiel's, answered in Python (the C++ round trip costs more than the
+        answer). Chance nodes list their outcomes."""
+        core = self._core
+        if player is None:
+            player = core.player
+        if player == CHANCE and core.player == CHANCE:
+            return list(range(self._g.deals))
+        if player != core.player or player < 0:
+            return []
+        return core.legal()[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._g.chance if self._core.engine is None else []
@@ -213,17 +234,18 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
             core.engine = g.engine_game.new_game(g.players, seed=g.seed * g.deals + action,
                                                  **g.options)
         else:
-            chosen = self._legal()[1].get(action)
-            if chosen is None:
-                raise pyspiel.SpielError(
-                    f"action {action} ({g.encoding.action_text(action)}) is not legal now")
-            mover = core.engine.current_player()
-            assert mover is not None
-            core.own = (core.own, mover, action)
+            core.legal()
+            assert core.actions is not None
+            try:
+                chosen = core.actions[core.ids.index(action)]
+            except ValueError:
+                raise pyspiel.SpielError(f"action {action} ({g.encoding.action_text(action)})"
+                                         " is not legal now") from None
+            core.own = (core.own, core.player, action)
             core.engine.apply(chosen)
             core.moves += 1
-        core.legal_ids = None
-        core.legal_map = None
+        core.player = _player_of(core.engine)
+        core.actions = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -231,8 +253,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return self._g.encoding.action_text(action)
 
     def is_terminal(self) -> bool:
-        engine = self._core.engine
-        return engine is not None and engine.is_over()
+        return self._core.player == TERMINAL
 
     def returns(self) -> list[float]:
         engine = self._core.engine
