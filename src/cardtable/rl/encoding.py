@@ -26,6 +26,9 @@ from cardtable.engine.api import Action, CardtableError
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
+# Every entry of an observation vector lies in [0, OBS_HIGH] (most in [0, 1]; counts of
+# cards and stones are whole numbers).
+OBS_HIGH = 100.0
 
 
 class EncodingError(CardtableError, ValueError):
