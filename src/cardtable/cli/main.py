@@ -16,6 +16,7 @@ from rich.text import Text
 
 import cardtable
 from cardtable import load_game
+from cardtable.agents import make_agent
 from cardtable.cli import simulate as sim
 from cardtable.cli.options import add_game_option_flags, check_players, game_options
 from cardtable.cli.play import (
@@ -89,8 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None,
                       help="seed of the deal (default: a random one, shown at the start)")
     play.add_argument("--save", metavar="FILE", default=None,
-                      help="save the game here on 'quit' and at the end (default on "
-                           "quit: the --load file, else cardtable-GAME-SEED.json)")
+                      help="save the game here on 'quit' and at the end (default: "
+                           "the --load file; else, on quit only, cardtable-GAME-SEED.json)")
     play.add_argument("--load", metavar="FILE", default=None,
                       help="resume a saved game")
     add_game_option_flags(play)
@@ -187,7 +188,8 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
     vs = args.vs or (saved_vs if isinstance(saved_vs, str) else "greedy")
     session = PlaySession(console, state, seat, vs, save_path, read_line,
                           agent_seed=state.seed * 16 + len(state.history()),
-                          decisions=decisions, save_at_end=args.save is not None)
+                          decisions=decisions,
+                          save_at_end=args.save is not None or args.load is not None)
     return session.run()
 
 
@@ -201,6 +203,8 @@ def run_simulate(args: argparse.Namespace, console: Console, read_line: ReadLine
     check_players(game, players)
     options = game_options(args)
     game.new_game(players, args.seed, **options)      # bad options fail before any game
+    for spec in dict.fromkeys(agents):                # and so do unknown agents
+        make_agent(spec, game, 0)
     if args.json:
         results = sim.simulate(game.name, args.games, agents, args.seed, players, options)
     else:

@@ -1,0 +1,52 @@
+"""The command line as a whole: help, version, errors without tracebacks."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable.cli.main import main
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"cardtable {cardtable.__version__}"
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("play", "simulate", "replay", "bench"):
+        assert command in out
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "replay", "bench"])
+def test_each_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert f"usage: cardtable {command}" in out
+    assert "Example" in out
+
+
+def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "usage: cardtable" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "nosuchgame", "--games", "1"],
+    ["bench", "nosuchgame"],
+    ["play", "nosuchgame"],
+])
+def test_unknown_game_is_one_clear_error(argv: list[str],
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1
+    assert "unknown game 'nosuchgame'" in captured.err
+    assert "Traceback" not in captured.err + captured.out
+
+
+def test_bad_flag_value_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "fake", "--games", "0"]) == 2
+    assert "must be at least 1" in capsys.readouterr().err
