@@ -137,3 +137,18 @@ def test_thalara_board_survives_missing_and_odd_values() -> None:
 def test_thalara_board_fits_a_narrow_terminal(viewer: int | None) -> None:
     text = draw(render_thalara.render(sample_observation(viewer), viewer), width=70)
     assert "Conflicts" in text and "Players" in text
+
+
+def test_thalara_optional_fields() -> None:
+    """Fields beyond the documented minimum: an artifact named by `card`, the publicly
+    known cards of another hand, and why the game ended."""
+    observation = sample_observation(0)
+    artifact = observation["conflicts"][0]["artifact"]
+    artifact["card"] = artifact.pop("id")
+    observation["seats"][1]["known_hand"] = ["A09"]
+    observation["seats"][0]["known_hand"] = ["A07"]
+    observation["end_reason"] = "the Artifact stack ran out"
+    text = draw(render_thalara.render(observation, 0))
+    assert "A05 Sunken Crown" in text
+    assert "3 incl. A09" in text and "incl. A07" not in text
+    assert "The game ended: the Artifact stack ran out" in text

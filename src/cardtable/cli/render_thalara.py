@@ -141,7 +141,7 @@ def header(observation: dict[str, Any], viewer: int | None) -> Text:
 def artifact_text(artifact: Any) -> Text:
     if not isinstance(artifact, dict):
         return Text("no artifact", style="dim")
-    out = Text(str(_get(artifact, "id", "?")), style="bold")
+    out = Text(str(_get(artifact, "id", _get(artifact, "card", "?"))), style="bold")
     name = _get(artifact, "name")
     if name:
         out.append(f" {name}")
@@ -204,6 +204,17 @@ def conflicts_table(observation: dict[str, Any], viewer: int | None) -> Table:
     return table
 
 
+def hand_text(seat: Any, viewer: int | None) -> Text:
+    """A hand's size, and for another player the cards of it everybody knows
+    (`known_hand`, when the observation has it)."""
+    out = Text(str(_get(seat, "hand_count", "?")))
+    known = _list(seat, "known_hand")
+    if known and (viewer is None or _get(seat, "seat") != viewer):
+        out.append(" incl. ")
+        out.append_text(cards_text(known))
+    return out
+
+
 def seats_table(observation: dict[str, Any], viewer: int | None) -> Table:
     current = _get(observation, "current_player")
     table = Table(title="Players", title_justify="left", expand=False)
@@ -224,7 +235,7 @@ def seats_table(observation: dict[str, Any], viewer: int | None) -> Table:
             str(_get(seat, "character_name", _get(seat, "character", "?"))),
             str(_get(seat, "stars", 0)),
             cards_text(_get(seat, "artifacts")),
-            str(_get(seat, "hand_count", "?")),
+            hand_text(seat, viewer),
             str(_get(seat, "supply_count", "?")),
             cards_text(_get(seat, "discard")),
             ", ".join(status))
@@ -269,6 +280,9 @@ def result_text(observation: dict[str, Any], viewer: int | None) -> Text:
     out.append(" · ".join(f"{player_label(seat, viewer)} {score}"
                           for seat, score in enumerate(scores)) or "-")
     winners = _get(observation, "winners")
+    reason = _get(observation, "end_reason")
+    if reason is not None:
+        out.append(f"\nThe game ended: {reason}", style="bold")
     if isinstance(winners, list):
         out.append("\nWinner: " if len(winners) == 1 else "\nWinners: ", style="bold green")
         out.append(", ".join(player_label(seat, viewer) for seat in winners) or "nobody",
