@@ -215,3 +215,17 @@ def test_a_broken_board_drawing_falls_back_to_the_raw_view(
     out = capsys.readouterr().out
     assert "the board could not be drawn" in out
     assert "fake as seen by P1" in out
+
+
+def test_ctrl_c_while_the_computer_thinks_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.agents.random_agent import RandomAgent
+
+    def interrupted(self: RandomAgent, view: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(RandomAgent, "choose", interrupted)
+    save = tmp_path / "c.json"
+    assert play(["--seed", "2", "--save", str(save)], Script(["1"])) == 0
+    assert f"Saved to {save}" in capsys.readouterr().out
+    assert len(GameRecord.load(save).actions) == 1

@@ -147,6 +147,13 @@ class PlaySession:
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> int:
+        try:
+            return self.loop()
+        except KeyboardInterrupt:      # Ctrl-C while the computer thinks: save and stop
+            self.console.print()
+            return self.quit()
+
+    def loop(self) -> int:
         title = getattr(self.game, "title", self.game.name)
         self.say(f"{title}: you are {seat_label(self.seat, self.seat)} against "
                  f"{self.vs}; seed {self.state.seed}. Type 'help' for help.", "bold")
