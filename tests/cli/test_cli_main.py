@@ -50,3 +50,13 @@ def test_unknown_game_is_one_clear_error(argv: list[str],
 def test_bad_flag_value_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "fake", "--games", "0"]) == 2
     assert "must be at least 1" in capsys.readouterr().err
+
+
+def test_runs_as_a_module() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "cardtable.cli", "--version"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"cardtable {cardtable.__version__}"

@@ -108,7 +108,7 @@ class PlaySession:
 
     # -- output -------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(Text(text, style=style or ""))
+        self.console.print(Text(text, style=style or ""), soft_wrap=True)
 
     def note_events(self, events: list[Event]) -> None:
         for event in events:

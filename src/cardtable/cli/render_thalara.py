@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -252,10 +253,10 @@ def spells_table(title: str, seats: list[Any], viewer: int | None,
             if cast_in is not None:
                 status.append(f"cast on conflict {cast_in}", style="cyan")
             if _get(spell, "provisional", False):
-                status.append("\n" if status else "")
+                status.append(", " if status else "")
                 status.append("provisional", style="italic yellow")
             name = Text(str(_get(spell, "name", "?")), style="bold")
-            name.append(f"\n{_get(spell, 'id', '?')}", style="dim")
+            name.append(f" {_get(spell, 'id', '?')}", style="dim")
             row: list[RenderableType] = [name, requires_text(_get(spell, "requires")),
                                          str(_get(spell, "kind", "?")),
                                          Text(str(_get(spell, "text", ""))), status]
@@ -264,11 +265,12 @@ def spells_table(title: str, seats: list[Any], viewer: int | None,
             rows.append(row)
     if not rows:
         return None
-    table = Table(title=title, title_justify="left", expand=False, show_lines=True)
+    table = Table(title=title, title_justify="left", expand=False, box=box.SIMPLE_HEAD,
+                  padding=(0, 1))
     if with_owner:
         table.add_column("Player")
     for column in ("Spell", "Requires", "Kind", "Effect", "Status"):
-        table.add_column(column, max_width=60 if column == "Effect" else None)
+        table.add_column(column, max_width=56 if column == "Effect" else None)
     for row in rows:
         table.add_row(*row)
     return table
