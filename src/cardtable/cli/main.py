@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import contextlib
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -335,3 +337,7 @@ def main(argv: list[str] | None = None, read_line: ReadLine | None = None) -> in
     except KeyboardInterrupt:
         print(f"cardtable {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:     # `cardtable simulate ... | head`: the reader left early
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the interpreter closes it
+        return 1
