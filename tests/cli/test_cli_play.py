@@ -229,3 +229,48 @@ def test_ctrl_c_while_the_computer_thinks_saves(tmp_path: Path, monkeypatch: pyt
     assert play(["--seed", "2", "--save", str(save)], Script(["1"])) == 0
     assert f"Saved to {save}" in capsys.readouterr().out
     assert len(GameRecord.load(save).actions) == 1
+
+
+def test_on_a_terminal_a_spinner_shows_who_is_thinking(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardtable.cli.play import PlaySession
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=120)
+    state = cli_fakegame.FakeGame().new_game(3, 4)
+    session = PlaySession(console, state, 0, "random", tmp_path / "s.json",
+                          Script([], then="1"), agent_seed=1)
+    assert session.run() == 0
+    assert session.state.is_over()
+    assert "P2 (random) is thinking..." in out.getvalue()
+
+
+def test_load_refuses_new_game_settings(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "s.json"
+    assert play(["--seed", "6", "--save", str(save)], Script(["quit"])) == 0
+    capsys.readouterr()
+    assert main(["play", "--load", str(save), "--seed", "3", "--option", "rounds=2"],
+                read_line=Script([])) == 2
+    err = capsys.readouterr().err
+    assert "a loaded game keeps its own settings; drop --seed, --option" in err
+
+
+def test_load_checks_the_game_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import cardtable
+
+    class OtherGame(cli_fakegame.FakeGame):
+        name = "other"
+
+    monkeypatch.setitem(cardtable._GAMES, "other", "cli_fakegame:FakeGame")
+    monkeypatch.setitem(cardtable._LOADED, "other", OtherGame())
+    save = tmp_path / "s.json"
+    assert play(["--seed", "6", "--save", str(save)], Script(["quit"])) == 0
+    capsys.readouterr()
+    assert main(["play", "other", "--load", str(save)], read_line=Script([])) == 2
+    assert f"{save} is a game of fake, not other" in capsys.readouterr().err
+    assert main(["play", "fake", "--load", str(save)], read_line=Script(["quit"])) == 0

@@ -165,6 +165,14 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
     cli_saved: dict[str, object] = {}
     decisions: list[int] | None = None
     if args.load is not None:
+        given = [flag for flag, value in (
+            ("--players", args.players), ("--seed", args.seed), ("--mode", args.mode),
+            ("--characters", args.characters), ("--cards", args.cards),
+            ("--expansion", args.expansion), ("--option", args.option or None))
+            if value is not None]
+        if given:
+            raise OptionError(f"a loaded game keeps its own settings; drop "
+                              f"{', '.join(given)} or start a new game")
         load_path = Path(args.load)
         record = GameRecord.load(load_path)
         if args.game is not None and load_game(args.game).name != record.game:
