@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
-import cli_fakegame
 import pytest
+
+# The helper modules next to this file (cli_fakegame, cli_script, ...) are imported by
+# name, whatever pytest's import mode.
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+import cli_fakegame  # noqa: E402
 
 import cardtable
 
@@ -22,21 +31,3 @@ def fake_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[cli_fakegame.FakeGame
 def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rich wraps at the terminal width; a wide one keeps each printed line whole."""
     monkeypatch.setenv("COLUMNS", "200")
-
-
-class Script:
-    """Answers the play prompts: the given lines in order, then `then` for ever (or
-    EOFError, like a closed stdin, when `then` is None)."""
-
-    def __init__(self, lines: list[str], then: str | None = None) -> None:
-        self.lines = list(lines)
-        self.then = then
-        self.prompts = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts += 1
-        if self.lines:
-            return self.lines.pop(0)
-        if self.then is None:
-            raise EOFError
-        return self.then

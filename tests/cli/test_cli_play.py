@@ -7,7 +7,7 @@ from pathlib import Path
 
 import cli_fakegame
 import pytest
-from conftest import Script
+from cli_script import Script
 
 from cardtable.cli.main import main
 from cardtable.engine.record import GameRecord

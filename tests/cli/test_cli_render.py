@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from cli_thalara_sample import sample_observation
 from rich.console import Console, RenderableType
-from thalara_sample import sample_observation
 
 from cardtable.cli import render_thalara
 from cardtable.cli.render import notation_help, render_generic, renderer_for

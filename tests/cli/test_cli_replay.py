@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Script
+from cli_script import Script
 
 from cardtable.cli.main import main
 from cardtable.engine.record import GameRecord
