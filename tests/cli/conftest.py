@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import cardtable
+
 # The helper modules next to this file (cli_fakegame, cli_script, ...) are imported by
 # name, whatever pytest's import mode.
 HERE = str(Path(__file__).resolve().parent)
@@ -15,8 +17,6 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 import cli_fakegame  # noqa: E402
-
-import cardtable
 
 
 @pytest.fixture(autouse=True)
