@@ -15,14 +15,18 @@ from rich.table import Table
 from rich.text import Text
 
 HELP = """\
-Thalara notation (P2 is player 2, conflicts are numbered from 1):
-  take blue4            take a card (select phase)
-  play blue4 2          play a Remnant to conflict 2
-  cast myrja-surge 2    cast a spell on conflict 2
-  skip                  skip an optional step
-  target blue4          choose a card; target blue4@p2 = P2's card; target 3 = conflict 3
-  pass                  pass for the rest of the round
-  return blue4 / done   casual mode: return a card / finish returning
+Thalara notation (players are P1..Pn, conflicts are numbered from 1):
+  take blue4            choose a card for your hand (a Remnant is color + strength)
+  play blue4 2          place a card into conflict 2; an Artifact by its id
+                        (play A03 1), an aftershock as: play aftershock 2
+  cast myrja-surge 2    cast one of your spells into conflict 2, after placing a card
+  skip                  cast no spell this turn
+  target red3           a spell's choice: one of your own cards,
+  target red3@p2        a card of P2, target facedown@p2: a face-down card of P2,
+  target 3              or conflict 3
+  pass                  place no more cards this round
+  return blue4          casual mode, end of round: shuffle a Remnant back into your supply
+  done                  casual mode: stop returning and draw up to a full hand
 """
 
 COLOR_STYLES: dict[str, str] = {
