@@ -104,7 +104,6 @@ class PlaySession:
             for player in range(state.num_players) if player != seat}
         self.decisions: list[int] = list(decisions or [])
         self.log: list[str] = []
-        self.show_board = True
 
     # -- output -------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
@@ -154,8 +153,7 @@ class PlaySession:
             return self.quit()
 
     def loop(self) -> int:
-        title = getattr(self.game, "title", self.game.name)
-        self.say(f"{title}: you are {seat_label(self.seat, self.seat)} against "
+        self.say(f"{self.game.title}: you are {seat_label(self.seat, self.seat)} against "
                  f"{self.vs}; seed {self.state.seed}. Type 'help' for help.", "bold")
         while not self.state.is_over():
             player = self.state.current_player()
@@ -177,11 +175,9 @@ class PlaySession:
         if not self.decisions or self.decisions[-1] != played:
             self.decisions.append(played)
         legal = self.state.legal_actions()
-        if self.show_board:
-            self.flush_log()
-            self.draw_board()
-            self.list_actions(legal)
-            self.show_board = False
+        self.flush_log()
+        self.draw_board()
+        self.list_actions(legal)
         while True:
             try:
                 line = self.read_line(f"{seat_label(self.seat, self.seat)}> ")
@@ -212,7 +208,6 @@ class PlaySession:
             if action is None:
                 continue
             self.note_events(self.state.apply(action))
-            self.show_board = True
             return True
 
     def read_action(self, text: str, legal: list[Action]) -> Action | None:
@@ -256,7 +251,6 @@ class PlaySession:
         self.state = record.replay()
         self.decisions = [point for point in self.decisions if point <= target]
         self.log = [f"(undone: back to your previous decision, after {target} actions)"]
-        self.show_board = True
         return True
 
     def save(self) -> bool:
