@@ -274,3 +274,10 @@ def test_load_checks_the_game_name(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert main(["play", "other", "--load", str(save)], read_line=Script([])) == 2
     assert f"{save} is a game of fake, not other" in capsys.readouterr().err
     assert main(["play", "fake", "--load", str(save)], read_line=Script(["quit"])) == 0
+
+
+def test_repeated_event_lines_are_counted() -> None:
+    from cardtable.cli.play import squeeze
+
+    assert squeeze([]) == []
+    assert squeeze(["a", "b", "b", "b", "a", "c", "c"]) == ["a", "b (x3)", "a", "c (x2)"]

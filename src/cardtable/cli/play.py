@@ -57,6 +57,18 @@ def parse_seat(text: str, players: int) -> int:
     return seat
 
 
+def squeeze(lines: list[str]) -> list[str]:
+    """Runs of the same line as one line with a count: "P2 takes a card (x7)"."""
+    out: list[str] = []
+    count = 0
+    for index, line in enumerate(lines):
+        count += 1
+        if index + 1 == len(lines) or lines[index + 1] != line:
+            out.append(line if count == 1 else f"{line} (x{count})")
+            count = 0
+    return out
+
+
 def decision_points(record: GameRecord, seat: int) -> list[int]:
     """How many actions had been played each time `seat` was to decide."""
     state = record.new_state()
@@ -117,7 +129,7 @@ class PlaySession:
 
     def flush_log(self, title: str = "Since your last turn") -> None:
         if self.log:
-            body = Text("\n".join(self.log))
+            body = Text("\n".join(squeeze(self.log)))
             self.console.print(Panel(body, title=title, title_align="left", expand=False))
             self.log = []
 
