@@ -108,12 +108,7 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
         if (conf >= len(state.display)
                 or (state.blocked[conf] >> p & 1 and not state.silenced[conf])):
             raise IllegalAction(_why_illegal(state, action))
-        hand = state.hands[p]
-        card = s.unique_card[p][action.a]
-        if card >= 0:
-            index = hand.index(card) if card in hand else -1
-        else:
-            index = _find(s.card_type, hand, action.a)
+        index = _index_of(state, p, state.hands[p], action.a)
         if index < 0:
             raise IllegalAction(_why_illegal(state, action))
         state.hist = (state.hist, action)
@@ -129,12 +124,7 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
         if canon is None:
             raise IllegalAction(_why_illegal(state, action))
         action = canon
-        supply = state.supply[p]
-        card = s.unique_card[p][action.a]
-        if card >= 0:
-            index = supply.index(card) if card in supply else -1
-        else:
-            index = _find(s.card_type, supply, action.a)
+        index = _index_of(state, p, state.supply[p], action.a)
         if index < 0:
             raise IllegalAction(_why_illegal(state, action))
         state.hist = (state.hist, action)
@@ -163,6 +153,14 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
     else:  # DONE
         _done_returning(state, p, events)
     return events
+
+
+def _index_of(state: ThalaraState, p: int, cards: list[int], t: int) -> int:
+    """Where p's card of type `t` is in `cards` (p's hand or supply), or -1."""
+    card = state.setup.unique_card[p][t]
+    if card >= 0:
+        return cards.index(card) if card in cards else -1
+    return _find(state.setup.card_type, cards, t)
 
 
 def _find(card_type: list[int], cards: list[int], t: int) -> int:
