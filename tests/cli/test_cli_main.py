@@ -16,11 +16,11 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for command in ("play", "simulate", "replay", "bench"):
+    for command in ("play", "simulate", "replay", "bench", "games"):
         assert command in out
 
 
-@pytest.mark.parametrize("command", ["play", "simulate", "replay", "bench"])
+@pytest.mark.parametrize("command", ["play", "simulate", "replay", "bench", "games"])
 def test_each_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([command, "--help"]) == 0
     out = capsys.readouterr().out
@@ -60,3 +60,19 @@ def test_runs_as_a_module() -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
     assert done.stdout.strip() == f"cardtable {cardtable.__version__}"
+
+
+def test_games_lists_players_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "fake"]) == 0
+    out = capsys.readouterr().out
+    assert "fake: Blind duel (a test game), 2-4 players" in out
+    for option in ("rounds", "how many rounds (1-9, default 2)", "mode", "characters"):
+        assert option in out
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "thalara: Thalara: The Last Artifacts" in out and "vale:" in out
+
+
+def test_games_of_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "nope"]) == 2
+    assert "unknown game 'nope'" in capsys.readouterr().err

@@ -137,6 +137,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help="draw the final board as a spectator sees it")
     replay.set_defaults(run=run_replay)
 
+    games = commands.add_parser(
+        "games", help="list the games, their player counts and their options",
+        description="List every installed game with its player counts and the options "
+                    "it accepts (for --mode, --characters, --cards, --expansion and "
+                    "--option KEY=VALUE).",
+        epilog="Example: cardtable games thalara")
+    games.add_argument("game", nargs="?", help="only this game")
+    games.set_defaults(run=run_games)
+
     bench = commands.add_parser(
         "bench", help="measure random playouts per second and the cost of clone()",
         description="Play random games for --seconds and report games per second, "
@@ -281,6 +290,21 @@ def run_replay(args: argparse.Namespace, console: Console, read_line: ReadLine) 
         player = state.current_player()
         console.print(Text("the game is not over"
                            + ("" if player is None else f"; P{player + 1} is to decide")))
+    return 0
+
+
+# -- games -----------------------------------------------------------------------------
+def run_games(args: argparse.Namespace, console: Console, read_line: ReadLine) -> int:
+    names = [args.game] if args.game else cardtable.games()
+    for name in names:
+        game = load_game(name)
+        table = Table(title=f"{game.name}: {game.title}, {game.min_players}-"
+                            f"{game.max_players} players", title_justify="left")
+        table.add_column("option")
+        table.add_column("meaning")
+        for option, text in game.option_help().items():
+            table.add_row(option, Text(text))
+        console.print(table)
     return 0
 
 
