@@ -187,6 +187,7 @@ class PlaySession:
         if not self.decisions or self.decisions[-1] != played:
             self.decisions.append(played)
         legal = self.state.legal_actions()
+        self.console.rule(f"your decision ({played} actions played)", style="dim")
         self.flush_log()
         self.draw_board()
         self.list_actions(legal)
@@ -248,6 +249,7 @@ class PlaySession:
         except NotImplementedError:
             self.say("No hints for this game (it has no heuristics).", "yellow")
             return
+        self.say("The greedy agent would rate (best first):")
         for action, _share, reason in rated[:3]:
             self.say(f"  {action.text}  ({reason})")
 
