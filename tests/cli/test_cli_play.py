@@ -281,3 +281,20 @@ def test_repeated_event_lines_are_counted() -> None:
 
     assert squeeze([]) == []
     assert squeeze(["a", "b", "b", "b", "a", "c", "c"]) == ["a", "b (x3)", "a", "c (x2)"]
+
+
+def test_with_save_every_decision_is_saved_at_once(tmp_path: Path) -> None:
+    save = tmp_path / "auto.json"
+    seen: list[int] = []
+
+    def answer(prompt: str) -> str:
+        seen.append(len(GameRecord.load(save).actions))   # saved before the question
+        if len(seen) > 2:
+            raise RuntimeError("the terminal went away")
+        return "1"
+
+    with pytest.raises(RuntimeError):
+        main(["play", "fake", "--vs", "random", "--players", "3", "--seed", "1",
+              "--option", "rounds=4", "--save", str(save)], read_line=answer)
+    assert seen == [0, 3, 6]
+    assert len(GameRecord.load(save).actions) == 6

@@ -92,8 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None,
                       help="seed of the deal (default: a random one, shown at the start)")
     play.add_argument("--save", metavar="FILE", default=None,
-                      help="save the game here on 'quit' and at the end (default: "
-                           "the --load file; else, on quit only, cardtable-GAME-SEED.json)")
+                      help="save the game here before each of your decisions, on 'quit' and at "
+                           "the end (default: the --load file; else, on quit only, "
+                           "cardtable-GAME-SEED.json)")
     play.add_argument("--load", metavar="FILE", default=None,
                       help="resume a saved game")
     add_game_option_flags(play)
@@ -208,7 +209,7 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
     session = PlaySession(console, state, seat, vs, save_path, read_line,
                           agent_seed=state.seed * 16 + len(state.history()),
                           decisions=decisions,
-                          save_at_end=args.save is not None or args.load is not None)
+                          autosave=args.save is not None or args.load is not None)
     return session.run()
 
 

@@ -101,14 +101,14 @@ def saved_cli_settings(path: Path) -> dict[str, Any]:
 class PlaySession:
     def __init__(self, console: Console, state: State, seat: int, vs: str,
                  save_path: Path, read_line: ReadLine, agent_seed: int,
-                 decisions: list[int] | None = None, save_at_end: bool = False) -> None:
+                 decisions: list[int] | None = None, autosave: bool = False) -> None:
         self.console = console
         self.state = state
         self.game = state.game
         self.seat = seat
         self.vs = vs
         self.save_path = save_path
-        self.save_at_end = save_at_end
+        self.autosave = autosave
         self.read_line = read_line
         self.render = renderer_for(self.game.name)
         self.agents: dict[int, Agent] = {
@@ -186,6 +186,8 @@ class PlaySession:
         played = len(self.state.history())
         if not self.decisions or self.decisions[-1] != played:
             self.decisions.append(played)
+        if self.autosave:          # a crash or a closed terminal loses nothing
+            self.save()
         legal = self.state.legal_actions()
         self.console.rule(f"your decision ({played} actions played)", style="dim")
         self.flush_log()
@@ -297,6 +299,6 @@ class PlaySession:
         elif winners:
             self.say(", ".join(seat_label(p, self.seat) for p in winners)
                      + (" wins." if len(winners) == 1 else " share the win."), "bold")
-        if self.save_at_end and self.save():
+        if self.autosave and self.save():
             self.say(f"Saved to {self.save_path}.")
         return 0
