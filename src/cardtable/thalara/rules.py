@@ -100,18 +100,15 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
     # The two commonest actions are checked directly and found in one pass over the
     # hand or supply; every other action is checked against the legal list.
     if phase == PLAY_PHASE and kind == PLAY:
-        action = s.actions.by_text.get(action.text, action)
+        canon = s.actions.by_text.get(action.text)
+        if canon is None:
+            raise IllegalAction(_why_illegal(state, action))
+        action = canon
         conf = action.b
-        if (s.actions.by_text.get(action.text) is not action
-                or conf >= len(state.display)
+        if (conf >= len(state.display)
                 or (state.blocked[conf] >> p & 1 and not state.silenced[conf])):
             raise IllegalAction(_why_illegal(state, action))
-        hand = state.hands[p]
-        card = s.unique_card[p][action.a]
-        if card >= 0:
-            index = hand.index(card) if card in hand else -1
-        else:
-            index = _find(s.card_type, hand, action.a)
+        index = _index_of(state, p, state.hands[p], action.a)
         if index < 0:
             raise IllegalAction(_why_illegal(state, action))
         state.hist = (state.hist, action)
@@ -123,15 +120,11 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
             _next_turn(state, events)
         return events
     if phase == SELECT and kind == TAKE:
-        action = s.actions.by_text.get(action.text, action)
-        supply = state.supply[p]
-        card = s.unique_card[p][action.a]
-        if s.actions.by_text.get(action.text) is not action:
-            index = -1
-        elif card >= 0:
-            index = supply.index(card) if card in supply else -1
-        else:
-            index = _find(s.card_type, supply, action.a)
+        canon = s.actions.by_text.get(action.text)
+        if canon is None:
+            raise IllegalAction(_why_illegal(state, action))
+        action = canon
+        index = _index_of(state, p, state.supply[p], action.a)
         if index < 0:
             raise IllegalAction(_why_illegal(state, action))
         state.hist = (state.hist, action)
@@ -160,6 +153,14 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
     else:  # DONE
         _done_returning(state, p, events)
     return events
+
+
+def _index_of(state: ThalaraState, p: int, cards: list[int], t: int) -> int:
+    """Where p's card of type `t` is in `cards` (p's hand or supply), or -1."""
+    card = state.setup.unique_card[p][t]
+    if card >= 0:
+        return cards.index(card) if card in cards else -1
+    return _find(state.setup.card_type, cards, t)
 
 
 def _find(card_type: list[int], cards: list[int], t: int) -> int:
@@ -400,20 +401,24 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     n = s.n
     for i, artifact in enumerate(state.display):
         totals = spells.conflict_totals(state, i, True)
-        present = [p for p in range(n) if state.ccards[i * n + p] or totals[p] > 0]
-        winner = conflict_winner(totals, present)
+        if n == 2:
+            a, b = totals
+            winner: int | None = 0 if a > b else 1 if b > a else None
+        else:
+            present = [p for p in range(n) if state.ccards[i * n + p] or totals[p] > 0]
+            winner = conflict_winner(totals, present)
         if winner is None:
-            events.append(Event("tie", None, f"Conflict {i + 1} is tied "
-                                             f"({'-'.join(map(str, totals))}): "
-                                             f"{s.name(artifact)} stays"))
+            events.append(Event("tie", None, "Conflict {0} is tied ({1}): {2} stays",
+                                args=(i + 1, _score_line(totals), s.name(artifact))))
             continue
         state.held = add_to(state.held, winner, artifact)
         state.stars[winner] += s.card_stars[artifact]
         state.display[i] = -1
-        events.append(Event("win", winner, f"P{winner + 1} wins conflict {i + 1} "
-                                           f"({'-'.join(map(str, totals))}) and takes "
-                                           f"Artifact {s.name(artifact)}",
-                            data={"conflict": i + 1, "artifact": s.name(artifact)}))
+        events.append(Event("win", winner, "P{0} wins conflict {1} ({2}) and takes "
+                                           "Artifact {3}",
+                            data={"conflict": i + 1, "artifact": s.name(artifact)},
+                            args=(winner + 1, i + 1, _score_line(totals),
+                                  s.name(artifact))))
     # Played Remnants go to their owners' discard piles, Aftershocks to the pool.
     discard = [list(d) for d in state.discard]
     pool = [list(x) for x in state.pool]
@@ -463,6 +468,16 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
         _next_returner(state, 0, events)
     else:
         begin_round(state, events)
+
+
+class _score_line:
+    __slots__ = ("totals",)
+
+    def __init__(self, totals: list[int]) -> None:
+        self.totals = totals
+
+    def __format__(self, spec: str) -> str:
+        return "-".join(map(str, self.totals))
 
 
 def conflict_winner(totals: list[int], present: list[int]) -> int | None:
@@ -526,11 +541,12 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
     if reason:
         state.phase = OVER
         state.end_reason = reason
-        events.append(Event("end", None, f"The game ends: {reason}. Stars: " +
-                            ", ".join(f"P{p + 1} {state.stars[p]}" for p in range(n))))
+        events.append(Event("end", None, "The game ends: {0}. Stars: {1}",
+                            args=(reason, ", ".join(f"P{p + 1} {state.stars[p]}"
+                                                    for p in range(n)))))
         return
-    events.append(Event("round", None, f"Round {state.round} begins; P{state.start + 1} "
-                                       "plays first"))
+    events.append(Event("round", None, "Round {0} begins; P{1} plays first",
+                        args=(state.round, state.start + 1)))
     if s.casual:
         for p in range(n):
             supply = state.supply[p]
@@ -545,11 +561,13 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
 def _next_selector(state: ThalaraState, offset: int, events: list[Event]) -> None:
     """The next player, from the start player on, whose hand is not yet full."""
     s = state.setup
-    q = _seat_from(state, offset,
-                   lambda p: len(state.hands[p]) < s.hand_size and bool(state.supply[p]))
-    if q >= 0:
-        state.phase = SELECT
-        state.cur = q
-        return
+    n = s.n
+    full = s.hand_size
+    for off in range(offset, n):
+        q = (state.start + off) % n
+        if len(state.hands[q]) < full and state.supply[q]:
+            state.phase = SELECT
+            state.cur = q
+            return
     state.phase = PLAY_PHASE
     state.cur = state.start
