@@ -10,9 +10,12 @@ L = 4 + every positive stone-limit bonus in those card files; the text is the ga
 canonical one (most valuable colour first: `purple,blue,blue,red`).
 
 Actions, in this order: per card `hunt`, `sell`, `tame`, `recover`, `copy`, `take`,
-`order`, `discard`, `summon`, `remove`, then `summon C pay P` and `remove C pay P` for
-every payment P; then `end`, `done`, `discard <stone>`, `choose <label>`,
-`target pK`.
+`order`, `discard`, `summon`, `remove`, `shelter`, `retrieve`, `swap`, `top`,
+`activate`, then `summon C pay P` and `remove C pay P` for every payment P; then `end`,
+`done`, `discard <stone>`, `choose <label>`, `target pK`; then the Artifacts
+expansion's `artifact T` and `use T` per tile (the observation's `artifact_tiles`),
+`pay P`, `upgrade red|blue` and `name <family>`. The expansion's verbs are listed in
+every setup, base game included, so the base game's integers have the same layout.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
-from cardtable.rl.encoding import Encoding, Layout, count_into, one_hot
+from cardtable.rl.encoding import Encoding, EncodingError, Layout, count_into, one_hot
 
 PHASES = ("hunting", "action", "resolution", "over")
 STONES = ("red", "blue", "purple")
@@ -31,7 +34,10 @@ PENDING_KINDS = ("run", "order", "stone-limit", "choose", "discard-from-hand",
                  "free-summon", "choose-target", "discard-from-area",
                  "discard-from-own-area", "recover", "copy", "steal", "take-from-discard")
 CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order", "discard",
-              "summon", "remove")
+              "summon", "remove", "shelter", "retrieve", "swap", "top", "activate")
+TILE_VERBS = ("artifact", "use")
+FAMILIES = ("fire", "water", "earth", "wind", "dragon")
+EXPANSIONS = ("none", "cards", "artifacts")
 
 
 def _card_files(options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -64,6 +70,14 @@ class ValeEncoding(Encoding):
                  spectator_obs: dict[str, Any]) -> None:
         self.cards: list[str] = list(spectator_obs["cards"])
         self.card_index = {c: i for i, c in enumerate(self.cards)}
+        # The Artifacts expansion's tiles (none in the base game).
+        self.tiles: list[str] = list(spectator_obs.get("artifact_tiles") or {})
+        self.tile_index = {t: i for i, t in enumerate(self.tiles)}
+        families = list(FAMILIES)
+        for info in spectator_obs["cards"].values():
+            family = info.get("family")
+            if isinstance(family, str) and family not in families:
+                families.append(family)
         labels: list[str] = []
         bonus = 0
         for data in _card_files(options):
@@ -92,8 +106,15 @@ class ValeEncoding(Encoding):
         texts += [f"discard {s}" for s in STONES]
         texts += [f"choose {label}" for label in labels]
         texts += [f"target p{k + 1}" for k in range(n)]
+        # The Artifacts expansion's notation (README-vale).
+        for t in self.tiles:
+            texts += [f"{verb} {t}" for verb in TILE_VERBS]
+        texts += [f"pay {payment_text(*pay)}" for pay in self.payments]
+        texts += ["upgrade red", "upgrade blue"]
+        texts += [f"name {f}" for f in families]
 
         K = len(self.cards)
+        TT = len(self.tiles)
         lay = Layout()
         lay.add("round", 1)
         lay.add("phase", len(PHASES))
@@ -111,6 +132,12 @@ class ValeEncoding(Encoding):
         lay.add("pending_player", n)
         lay.add("pending_source", K)
         lay.add("winners", n)
+        lay.add("expansion", len(EXPANSIONS))
+        lay.add("deck_top_private", K)
+        lay.add("artifact_picking", 1)
+        lay.add("tiles_in_play", TT)
+        lay.add("tile_held_by", TT * n)
+        lay.add("tile_marker", TT * n)
         for r in range(n):
             lay.add(f"seat{r}.score", 1)
             lay.add(f"seat{r}.stones", 3)
@@ -121,6 +148,11 @@ class ValeEncoding(Encoding):
             lay.add(f"seat{r}.hand", K)
             lay.add(f"seat{r}.hand_unknown", 1)
             lay.add(f"seat{r}.hand_count", 1)
+            lay.add(f"seat{r}.artifact", TT)
+            lay.add(f"seat{r}.marker", TT)
+            lay.add(f"seat{r}.shelter", K)
+            lay.add(f"seat{r}.extra_areas", 1)
+            lay.add(f"seat{r}.area_limit", 1)
         super().__init__("vale", players, options, texts, lay)
 
     def _fill(self, obs: dict[str, Any], buf: list[float]) -> None:
@@ -157,6 +189,24 @@ class ValeEncoding(Encoding):
                 one_hot(buf, at("pending_source"), cards.get(pending["source"], -1), K)
         for w in obs["winners"] or ():
             one_hot(buf, at("winners"), rel(obs, w), n)
+        expansion = obs.get("expansion", "none")
+        one_hot(buf, at("expansion"),
+                EXPANSIONS.index(expansion) if expansion in EXPANSIONS else -1,
+                len(EXPANSIONS))
+        private_top = obs["deck"].get("top_private")
+        if private_top is not None:
+            one_hot(buf, at("deck_top_private"), cards.get(private_top, -1), K)
+        buf[at("artifact_picking")] = 1.0 if obs.get("artifact_picking") else 0.0
+        TT = len(self.tiles)
+        for tile in obs.get("artifacts") or ():
+            t = self.tile_index.get(tile["id"], -1)
+            if t < 0:
+                raise EncodingError(f"Artifact tile {tile['id']!r} is not in the encoding")
+            buf[at("tiles_in_play") + t] = 1.0
+            if tile.get("held_by") is not None:
+                one_hot(buf, at("tile_held_by") + t * n, rel(obs, tile["held_by"]), n)
+            if tile.get("marker") is not None:
+                one_hot(buf, at("tile_marker") + t * n, rel(obs, tile["marker"]), n)
         for seat in obs["seats"]:
             p = f"seat{rel(obs, seat['seat'])}."
             buf[at(p + "score")] = seat["score"] / scale
@@ -171,3 +221,10 @@ class ValeEncoding(Encoding):
             count_into(buf, at(p + "hand"), seat["hand"], cards)
             buf[at(p + "hand_unknown")] = float(sum(1 for c in seat["hand"] if c is None))
             buf[at(p + "hand_count")] = seat["hand_count"] / 10.0
+            if seat.get("artifact") is not None:
+                one_hot(buf, at(p + "artifact"), self.tile_index.get(seat["artifact"], -1), TT)
+            if seat.get("marker") is not None:
+                one_hot(buf, at(p + "marker"), self.tile_index.get(seat["marker"], -1), TT)
+            count_into(buf, at(p + "shelter"), seat.get("shelter") or (), cards)
+            buf[at(p + "extra_areas")] = seat.get("extra_areas", 0) / 2.0
+            buf[at(p + "area_limit")] = seat.get("area_limit", obs["area_limit"]) / 12.0
