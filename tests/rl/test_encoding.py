@@ -10,7 +10,22 @@ import numpy as np
 import pytest
 
 from cardtable import load_game
+from cardtable.engine.api import OptionError
 from cardtable.rl.encoding import OBS_HIGH, EncodingError, encoding_for, terminal_returns
+
+
+def vale_expansions() -> list[str]:
+    """The Vale expansions this build accepts besides "none" ("cards", "artifacts" once
+    the Artifacts expansion is in): each is tested as soon as the game offers it."""
+    out = []
+    for name in ("cards", "artifacts"):
+        try:
+            load_game("vale").new_game(2, seed=0, expansion=name)
+        except OptionError:
+            continue
+        out.append(name)
+    return out
+
 
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("thalara", 2, {}),
@@ -20,6 +35,7 @@ SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("vale", 2, {}),
     ("vale", 4, {}),
     ("vale", 3, {"expansion": "none", "start_scores": "zero", "tie_break": "shared"}),
+    *[("vale", n, {"expansion": x}) for x in vale_expansions() for n in (2, 4)],
 ]
 
 

@@ -10,6 +10,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from cardtable.rl import openspiel
+from tests.rl.test_encoding import vale_expansions
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -17,6 +18,12 @@ from cardtable.rl import openspiel
 def test_random_sim_test(game: str, players: int) -> None:
     pyspiel.random_sim_test(openspiel.load(game, players=players), num_sims=1,
                             serialize=True, verbose=False)
+
+
+def test_random_sim_test_vale_options() -> None:
+    for expansion in ["none", *vale_expansions()]:
+        pyspiel.random_sim_test(openspiel.load("vale", players=3, expansion=expansion),
+                                num_sims=1, serialize=True, verbose=False)
 
 
 def test_random_sim_test_casual_thalara() -> None:

@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test
 
 from cardtable.rl.pettingzoo import env, raw_env
+from tests.rl.test_encoding import vale_expansions
 
 
 # The two notes api_test prints for every environment whose observation is a dict
@@ -22,7 +23,8 @@ def test_api_test(game: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(("game", "players", "options"),
-                         [("thalara", 3, {"mode": "casual"}), ("vale", 2, {"expansion": "none"})])
+                         [("thalara", 3, {"mode": "casual"}), ("vale", 2, {"expansion": "none"}),
+                          *[("vale", 3, {"expansion": x}) for x in vale_expansions()]])
 def test_a_whole_game_with_masks(game: str, players: int, options: dict[str, str]) -> None:
     e = env(game=game, players=players, **options)
     e.reset(seed=3)
