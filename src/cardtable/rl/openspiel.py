@@ -14,9 +14,12 @@
 - Actions are the fixed encoding of `cardtable.rl.encoding` (the same integers for every
   seat); `action_to_string` is the engine's text notation.
 - Observation string/tensor: the player's engine observation (a spectator's for the
-  public observer). Information-state string/tensor: the same plus the move number.
+  public observer). Information-state string: the player's own past actions, the move
+  number and the observation string; tensor: the observation vector and the move
+  number.
 - `resample_from_infostate(player, sampler)` is `View.sample_world` with a generator
-  seeded from `sampler`, wrapped in a new state with the same move number.
+  seeded from `sampler`, wrapped in a new state with the same move number and the
+  player's own past actions (not the others': those would tell what they knew).
 
 Parameters: `players` (2-4), `mode` (Thalara: standard | casual) or `expansion` (Vale:
 none ...), `seed` (default 0) and `deals` (default 4096).
@@ -24,7 +27,6 @@ none ...), `seed` (default 0) and `deals` (default 4096).
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -360,9 +362,3 @@ def load(game: str, **params: Any) -> Any:
     register()
     short = {"thalara": THALARA, "vale": VALE}[game.strip().lower()]
     return pyspiel.load_game(short, params)
-
-
-def state_json(state: CardtableState) -> str:
-    """The spectator observation of an OpenSpiel state, for logs."""
-    engine = state.engine_state
-    return "null" if engine is None else json.dumps(engine.observation(None))
