@@ -103,6 +103,20 @@ def test_strings_and_tensors_per_player() -> None:
     assert state.information_state_string(0).startswith("mine [] move 0|")
 
 
+def test_public_and_all_players_observers() -> None:
+    game = openspiel.load("vale", players=2)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    public = game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True,
+        private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.string_from(state, 0) == public.string_from(state, 1)
+    with pytest.raises(ValueError, match="every player"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True,
+            private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
 def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
     game = openspiel.load("vale", players=3)
     rng = random.Random(4)

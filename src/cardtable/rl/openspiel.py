@@ -302,6 +302,10 @@ class CardtableObserver:
         self._public_only = bool(
             iig_obs_type is not None
             and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
+        if (iig_obs_type is not None
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS):
+            raise ValueError("cardtable games offer no observer that sees every player's "
+                             "private information")
         size = self._enc.observation_size + (1 if self._recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {"observation": self.tensor}
