@@ -79,7 +79,7 @@ class _Core:
     """The Python-side data of one OpenSpiel state. OpenSpiel clones a Python state
     with `copy.deepcopy`; this object answers that with the engine's own `clone()`."""
 
-    __slots__ = ("actions", "engine", "game", "ids", "moves", "own", "player", "sorted_ids")
+    __slots__ = ("actions", "engine", "game", "ids", "moves", "own", "player")
 
     def __init__(self, game: CardtableGame, engine: State | None, moves: int,
                  own: _Moves = None) -> None:
@@ -88,11 +88,10 @@ class _Core:
         self.moves = moves
         self.own = own  # (earlier, player, action): a linked list shared by copies
         self.player = CHANCE if engine is None else _player_of(engine)
-        # The legal actions of `engine`, computed once per position: the engine's list,
-        # their integers in that order, and those integers sorted (OpenSpiel's order).
+        # The legal actions of `engine`, computed once per position: the engine's list
+        # and their integers in that order.
         self.actions: list[Action] | None = None
         self.ids: list[int] = []
-        self.sorted_ids: list[int] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         core = _Core.__new__(_Core)
@@ -103,17 +102,16 @@ class _Core:
         core.player = self.player
         core.actions = self.actions  # never changed in place, so shared
         core.ids = self.ids
-        core.sorted_ids = self.sorted_ids
         return core
 
-    def legal(self) -> list[int]:
-        """The sorted legal integers (computed once per position)."""
-        if self.actions is None:
+    def legal(self) -> list[Action]:
+        """The engine's legal actions, with `ids` their integers (once per position)."""
+        actions = self.actions
+        if actions is None:
             assert self.engine is not None
-            self.actions = self.engine.legal_actions()
-            self.ids = self.game.encoding.legal_indices(self.actions)
-            self.sorted_ids = sorted(self.ids)
-        return self.sorted_ids
+            actions = self.actions = self.engine.legal_actions()
+            self.ids = self.game.encoding.legal_indices(actions)
+        return actions
 
 
 def _player_of(engine: State) -> int:
@@ -210,43 +208,51 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         if player != core.player or player < 0:
             return []
-        return core.legal()[:]
+        if core.actions is None:
+            core.legal()
+        return sorted(core.ids)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As pyspiel's, answered in Python (the C++ round trip costs more than the
         answer). Chance nodes list their outcomes."""
         core = self._core
-        if player is None:
-            player = core.player
-        if player == CHANCE and core.player == CHANCE:
-            return list(range(self._g.deals))
-        if player != core.player or player < 0:
+        mover = core.player
+        if player is not None and player != mover:
             return []
-        return core.legal()[:]
+        if mover >= 0:
+            if core.actions is None:
+                core.legal()
+            return sorted(core.ids)
+        if mover == CHANCE:
+            return list(range(core.game.deals))
+        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._g.chance if self._core.engine is None else []
 
     def _apply_action(self, action: int) -> None:
         core = self._core
-        g = self._g
-        if core.engine is None:
+        engine = core.engine
+        if engine is None:
+            g = core.game
             if not 0 <= action < g.deals:
                 raise pyspiel.SpielError(f"deal {action} is out of range 0..{g.deals - 1}")
-            core.engine = g.engine_game.new_game(g.players, seed=g.seed * g.deals + action,
-                                                 **g.options)
+            engine = core.engine = g.engine_game.new_game(
+                g.players, seed=g.seed * g.deals + action, **g.options)
         else:
-            core.legal()
-            assert core.actions is not None
+            actions = core.actions
+            if actions is None:
+                actions = core.legal()
             try:
-                chosen = core.actions[core.ids.index(action)]
+                chosen = actions[core.ids.index(action)]
             except ValueError:
-                raise pyspiel.SpielError(f"action {action} ({g.encoding.action_text(action)})"
-                                         " is not legal now") from None
+                text = core.game.encoding.action_text(action)
+                raise pyspiel.SpielError(f"action {action} ({text}) is not legal now") from None
             core.own = (core.own, core.player, action)
-            core.engine.apply(chosen)
+            engine.apply(chosen)
             core.moves += 1
-        core.player = _player_of(core.engine)
+        player = engine.current_player()
+        core.player = TERMINAL if player is None else player
         core.actions = None
 
     def _action_to_string(self, player: int, action: int) -> str:
