@@ -60,6 +60,15 @@ def test_only_the_agent_to_move_has_a_mask_and_illegal_actions_are_refused() -> 
         e.step(illegal)
 
 
+def test_render_shows_the_spectator_view() -> None:
+    e = raw_env(game="thalara", players=2, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text is not None
+    assert text.startswith("{")
+    assert '"viewer":null' in text
+
+
 def test_same_seed_same_game() -> None:
     def play(seed: int) -> list[str]:
         e = raw_env(game="thalara", players=2)

@@ -19,7 +19,6 @@ under "legal" (for the agent to move).
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -134,7 +133,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.state is None:
             return None
-        text = json.dumps(self.encoding.observation_string(self.state.observation(None)))
+        text = self.encoding.observation_string(self.state.observation(None))
         if self.render_mode == "human":
             print(text)
             return None
