@@ -114,17 +114,28 @@ def watchers(st: ValeState) -> None:
     cs = st.cs
     trig = st.trig
     st.trig = 0
-    on = cs.recover_on
+    if trig:
+        on = cs.recover_on
+        for q in range(st.n):
+            bits = (trig >> (4 * q)) & 15
+            if bits:
+                area = st.areas[q]
+                for c in area[:]:
+                    if on[c] & bits:
+                        _recover_now(st, q, c)
     at = cs.recover_stones
-    for q in range(st.n):
-        bits = (trig >> (4 * q)) & 15
-        area = st.areas[q]
-        for c in area[:]:
-            if (on[c] & bits) or (at[c] and stone_count(st, q) >= at[c]
-                                  and not any(f[2] == c for f in st.stack)):
-                recover(st, q, c)
-                st.events.append(Event("recover", q, f"P{q + 1}: {cs.ids[c]} returns to "
-                                       "the hand (its permanent effect)"))
+    for c in cs.stone_watch:
+        for q in range(st.n):
+            if c in st.areas[q]:
+                if stone_count(st, q) >= at[c] and not any(f[2] == c for f in st.stack):
+                    _recover_now(st, q, c)
+                break
+
+
+def _recover_now(st: ValeState, q: int, c: int) -> None:
+    recover(st, q, c)
+    st.events.append(Event("recover", q, f"P{q + 1}: {st.cs.ids[c]} returns to the hand "
+                           "(its permanent effect)"))
 
 
 def refill_deck(st: ValeState) -> bool:
@@ -136,6 +147,7 @@ def refill_deck(st: ValeState) -> bool:
     st.deck = st.discard
     st.discard = []
     st.known_top = 0
+    st.secret_top = -1
     shuffle(st, st.deck)
     st.events.append(Event("reshuffle", None, "The discard pile is shuffled into a new deck"))
     return True

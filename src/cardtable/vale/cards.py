@@ -75,7 +75,7 @@ class CardSet:
                  "inst_check", "instant", "limit_bonus", "limit_floor", "loki", "n", "names",
                  "notes", "on_discard", "on_sell_upgrade", "on_summon", "on_tame", "pay_acts",
                  "permanent", "provenance", "recover_on", "recover_stones", "reduce",
-                 "resolution", "source", "texts", "valmod", "watch")
+                 "resolution", "source", "stone_watch", "texts", "valmod", "watch")
 
     def __init__(self, file: str, cards: list[dict[str, Any]],
                  artifacts: list[dict[str, Any]] | None = None) -> None:
@@ -114,6 +114,7 @@ class CardSet:
         for i, ops in enumerate(self.permanent):
             self._summarise(i, ops)
         self.any_loki = any(self.loki)
+        self.stone_watch = tuple(i for i in range(self.n) if self.recover_stones[i])
         #: some card reacts to events the base game never watches (the slow path)
         self.watch = any(self.loki) or any(self.ash) or any(
             x is not None for x in self.on_discard) or any(self.recover_on) or any(
