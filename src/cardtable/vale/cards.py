@@ -316,7 +316,8 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
                 "id": aid, "name": t.str("name"), "kind": tile_kind, "players": players,
                 "ability": ability, "provenance": kind, "source": source,
                 "text": t.str("text", "") if t.has("text") else "",
-                "effect": fx.compile_effect(file, aid, timing, t.data.get("effect", []))})
+                "effect": fx.compile_effect(file, aid, timing, t.data.get("effect", []),
+                                            "effect")})
 
 
 @lru_cache(maxsize=8)

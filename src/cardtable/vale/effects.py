@@ -191,9 +191,11 @@ class _Reader:
                 raise self.error(key, "unknown field for this op")
 
 
-def compile_effect(file: str, card: str, timing: str, raw: Any) -> Ops:
-    """Read one timing's list of ops ('instant', 'permanent' or 'resolution')."""
-    return _compile_list(file, card, timing, timing, raw)
+def compile_effect(file: str, card: str, timing: str, raw: Any,
+                   field: str | None = None) -> Ops:
+    """Read one timing's list of ops ('instant', 'permanent' or 'resolution'), found
+    in the file under `field` (default: the timing's name)."""
+    return _compile_list(file, card, field or timing, timing, raw)
 
 
 def _compile_list(file: str, card: str, path: str, timing: str, raw: Any) -> Ops:
