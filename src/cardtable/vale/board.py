@@ -97,7 +97,7 @@ def lose_points(st: ValeState, p: int, amount: int) -> int:
     return lost
 
 
-EV_BLUE, EV_DRAW, EV_LOST = 1, 2, 4  # the same bits as effects.EV_*
+EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8  # the same bits as effects.EV_*
 
 
 def _event(st: ValeState, p: int, bit: int) -> None:
@@ -107,6 +107,11 @@ def _event(st: ValeState, p: int, bit: int) -> None:
     st.recheck = True
 
 
+def stones_changed(st: ValeState, p: int) -> None:
+    """Ask the stone-count watchers (Fireblast) of p's area to look again."""
+    _event(st, p, EV_STONES)
+
+
 def watchers(st: ValeState) -> None:
     """The expansion's permanents that react at once: Thalassa (a blue stone earned),
     Banshee (a card drawn), Wendigo (points lost) recover; Fireblast recovers while its
@@ -114,22 +119,17 @@ def watchers(st: ValeState) -> None:
     cs = st.cs
     trig = st.trig
     st.trig = 0
-    if trig:
-        on = cs.recover_on
-        for q in range(st.n):
-            bits = (trig >> (4 * q)) & 15
-            if bits:
-                area = st.areas[q]
-                for c in area[:]:
-                    if on[c] & bits:
-                        _recover_now(st, q, c)
+    on = cs.recover_on
     at = cs.recover_stones
-    for c in cs.stone_watch:
-        for q in range(st.n):
-            if c in st.areas[q]:
-                if stone_count(st, q) >= at[c] and not any(f[2] == c for f in st.stack):
+    for q in range(st.n):
+        bits = (trig >> (4 * q)) & 15
+        if bits:
+            area = st.areas[q]
+            for c in area[:]:
+                if (on[c] & bits) or (at[c] and bits & EV_STONES
+                                      and stone_count(st, q) >= at[c]
+                                      and not any(f[2] == c for f in st.stack)):
                     _recover_now(st, q, c)
-                break
 
 
 def _recover_now(st: ValeState, q: int, c: int) -> None:
@@ -217,8 +217,8 @@ def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None
     s[3 * p] += red
     s[3 * p + 1] += blue
     s[3 * p + 2] += purple
-    if blue and st.cs.watch:
-        _event(st, p, EV_BLUE)
+    if st.cs.watch:
+        _event(st, p, EV_STONES | EV_BLUE if blue else EV_STONES)
 
 
 def discard_from_area(st: ValeState, p: int, card: int) -> None:

@@ -56,8 +56,7 @@ K_COPY, K_TAKE, K_ORDER, K_DONE, K_FREE = range(11, 16)
 ARTIFACTS_FILE = Path(__file__).parent / "cards" / "artifacts.toml"
 ABILITIES: tuple[str, ...] = ("instant", "permanent", "action")
 A_INSTANT, A_PERMANENT, A_ACTION = range(3)
-#: an effect's source is a card int, or ART_SRC + the tile's index for an Artifact
-ART_SRC = 1000
+ART_SRC = fx.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
 ARTIFACT_FIELDS = ("id", "name", "kind", "players", "ability", "provenance", "source",
                    "text", "notes", "effect")
 

@@ -80,6 +80,8 @@ Frame = tuple[Any, ...]
 # events a permanent "recover" listens to (bits), and the stone-count condition
 EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8
 EVENTS = ("blue_gained", "drew", "lost_points", "stones_at_least")
+#: an effect's source is a card int, or ART_SRC + the tile's index for an Artifact
+ART_SRC = 1000
 #: purchased areas: at most this many per player (the Artifacts rulebook)
 MAX_AREAS = 2
 
@@ -645,8 +647,8 @@ def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
     s[3 * p + 1] -= blue
     s[3 * p + 2] -= purple
     (st.hands[p] if origin is None else origin).remove(card)
-    if cs.watch:
-        st.recheck = True
+    if cs.recover_stones[card]:
+        board.stones_changed(st, p)
     area = st.areas[p]
     paid = (red, blue, purple)
     for other in area:
@@ -685,8 +687,8 @@ def run_step(st: ValeState) -> None:
     else:
         stack.pop()
         cont = False
-        if st.cs.watch:
-            st.recheck = True  # a permanent waiting for its own effect to end
+        if 0 <= src < ART_SRC and st.cs.recover_stones[src]:
+            board.stones_changed(st, p)  # Fireblast, its own instant effect over
     op = ops[pc]
     code = op[0]
     cs = st.cs
@@ -1122,6 +1124,9 @@ def _decide_expansion(st: ValeState, frame: Frame, action: Action) -> None:
             mine[mine.index(c)] = src
             theirs[theirs.index(src)] = c
             st.recheck = True
+            if st.cs.watch:
+                board.stones_changed(st, p)
+                board.stones_changed(st, owner)
             st.events.append(Event("swap", p, f"P{p + 1}'s {cs.ids[c]} and P{owner + 1}'s "
                                    f"{cs.ids[src]} swap areas"))
     elif kind == F_TOP:

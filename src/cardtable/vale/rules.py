@@ -276,7 +276,7 @@ def proceed(st: ValeState) -> None:
     while True:
         if st.recheck:
             st.recheck = False
-            if st.cs.watch:
+            if st.trig:
                 board.watchers(st)
             if stack and stack[-1][0] == F_UPGRADE:
                 st.recheck = True  # a stone just received is being upgraded first
