@@ -67,7 +67,7 @@ class CardSet:
     __slots__ = ("act_activate", "act_artifact", "act_copy", "act_discard", "act_free",
                  "act_hunt", "act_order", "act_recover", "act_retrieve", "act_sell",
                  "act_shelter", "act_swap", "act_take", "act_tame", "act_top", "act_use",
-                 "any_loki", "art_ability", "art_catalog", "art_gem", "art_ids", "art_index",
+                 "any_loki", "art_ability", "art_catalog", "art_check", "art_gem", "art_ids", "art_index",
                  "art_kind", "art_n", "art_names", "art_ops", "art_players", "art_provenance",
                  "art_texts", "ash", "catalog", "cost", "costmod", "family", "file", "fixed",
                  "has_instant", "has_permanent", "has_resolution", "ids", "index",
@@ -150,6 +150,8 @@ class CardSet:
         self.art_players: list[int] = [a["players"] for a in arts]
         self.art_ability: list[int] = [ABILITIES.index(a["ability"]) for a in arts]
         self.art_ops: list[fx.Ops] = [a["effect"] for a in arts]
+        #: an action ability that might be impossible (so `use` must check it)
+        self.art_check: list[bool] = [fx.needs_check(o) for o in self.art_ops]
         self.art_texts: list[str] = [a["text"] for a in arts]
         self.art_provenance: list[str] = [a["provenance"] for a in arts]
         #: the price of Gem-of-Kukulkan-like permanents (-1: none)

@@ -218,8 +218,9 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
                     act = table.get(code)
                     acts.append(act if act is not None else cs.pay_action(K_REMOVE, c, code))
     a = st.held[p]
-    if a >= 0 and cs.art_ability[a] == A_ACTION and effects.can_run(
-            st, p, ART_SRC + a, cs.art_ops[a], len(hand), len(area), (), 0):
+    if a >= 0 and cs.art_ability[a] == A_ACTION and (
+            not cs.art_check[a]
+            or effects.can_run(st, p, ART_SRC + a, cs.art_ops[a], len(hand), len(area), (), 0)):
         acts.append(cs.act_use[a])
     if not hunted:
         acts.append(END)
