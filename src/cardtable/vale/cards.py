@@ -16,6 +16,19 @@ their own with the option `cards=<path>`). Each card is a `[[cards]]` table::
     permanent = []                              # infinity effect
     resolution = [{ op = "recover_self" }]      # hourglass effect
 
+The Artifacts expansion (`cards/artifacts.toml`, loaded after the base file) adds its
+28 cards the same way and the Artifact tiles as `[[artifacts]]` tables::
+
+    [[artifacts]]
+    id = "book-of-thoth"        # used in the notation: `artifact book-of-thoth`
+    name = "Book of Thoth"
+    kind = "advanced"           # or "base", with players = 2 | 3 | 4 (the mark)
+    ability = "action"          # instant (when taken) | permanent (while held) | action
+    provenance = "confirmed"
+    source = "..."
+    text = "..."
+    effect = [{ op = "upgrade", n = 2, up_to = true }]
+
 The effect vocabulary (`op = ...`) is documented in `cardtable.vale.effects`. Cards are
 interned as small ints (their position in the file); per-card data lives in lists
 indexed by that int, so the hot path never touches a dict or an object per card.

@@ -36,15 +36,48 @@ to spend, no card to discard, no target -- stops the rest of that effect, which 
   steal         points: an opponent of your choice loses them and you gain them
   take_discard  family: take a card of that family from the discard pile into your hand
 
+The Artifacts expansion adds (and `points_per` takes `per`, dividing the count first:
+Fireblast's pairs; counts `permanent_cards`, `hand_families`; `if` takes
+`stones_at_least` (value=); `spend_stone` takes `count`; `free_summon` takes
+`points_per_cost` (Horus) and `source = "discard"` (Akhlut)):
+
+  discard_hand_many up_to, red/blue/purple/points per card: discard cards from your
+                hand one at a time (`done` to stop); the reward comes at the end
+  upgrade       n, up_to: upgrade stones one colour up, never the same stone twice
+  name_family   points: name a family; points per card of it in your area (Loki)
+  swap          family: choose a player with such a summoned card; THAT player
+                chooses one; it and this card trade areas (the swap dragons)
+  reveal_hand   your hand becomes known to all (Anzu)
+  hand_to_deck  put a hand card on top of the deck (Nurikabe)
+  discard_own   other, points_per_cost, family, then: discard one of your summoned
+                cards; `then` runs when it was of `family` (Anubis, Imperial Seal)
+  shelter_deck (count) / shelter_hand / shelter_display: shelter cards
+  reveal_display count: more cards into the hunting display (Seven-League Boots)
+  retrieve      all: a card (or every card) of your own shelter into your hand
+  discard_shelter: a card of your shelter to the discard pile
+  buy_area      price: purchase an area (at most MAX_AREAS); a price is paid with
+                current stone values but no cost reduction or fixed cost
+  activate_one  resolve the hourglass effect of one card of your area (Ring of Wishes)
+
 Permanent ops: stone_limit (amount), stone_value (color, amount), swap_values,
 cost_reduction (amount, family?), fixed_cost (value, family?), on_summon (points,
-per_color?, paid?) and on_tame (family?, red, blue, purple, points).
+per_color?, paid?) and on_tame (family?, red, blue, purple, points); for the expansion
+any_family (Loki), ash (recovered instead of discarded, + round points), on_discard
+(red/blue/purple: Totem Pole), recover_when (event = blue_gained | drew | lost_points
+| stones_at_least, value: Thalassa, Banshee, Wendigo, Fireblast), on_sell_upgrade
+(Duduri King) and, on an Artifact, on_sell_keep (price: Gem of Kukulkan).
 
 Triggers: when a card is summoned, the `on_summon` permanents of the cards already in
 the summoner's area score at once, in area order (so never for their own summon), and
 then the summoned card's instant effect starts; `on_tame` permanents pay out at once
 when a card is tamed. Their rewards need no decision, so they need no frame; the stone
 limit is checked right after, before anything else happens.
+
+The expansion's recovering permanents listen to events (a blue stone gained, a card
+drawn, points lost, stones changed), noted as bits in `st.trig` and handled at the top
+of `rules.proceed`, before the stone limit is checked (Thalassa's rulebook example). A
+Duduri King upgrade of a stone just received is decided before the stone limit too;
+Gem of Kukulkan's offer comes after it.
 
 Pending work is plain data: the state holds a stack of tuples (frames). A run frame
 `(F_RUN, player, source, ops, pc)` is executed step by step; a decision frame waits for

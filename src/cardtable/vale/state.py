@@ -8,13 +8,22 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
       "game": "vale", "viewer": 0 | null, "players": n, "round": 1..10,
       "phase": "hunting" | "action" | "resolution" | "over",
       "first_player": seat, "current_player": seat | null, "area_limit": round,
-      "end_score": 60,
-      "deck": {"count": int, "top": [card ids known to everybody, top first]},
+      "end_score": 60 | 80, "expansion": "none" | "cards" | "artifacts",
+      "deck": {"count": int, "top": [card ids known to everybody, top first],
+               "top_private": card id | null},   # the top card when only this viewer
+                                                  # knows it (Nurikabe put it there)
+      "artifacts": [{"id": tile id, "held_by": seat | null, "marker": seat | null}],
+                                        # the tiles in play ([] without Artifacts)
+      "artifact_picking": bool,         # the Artifact pick of the Hunting phase is on
       "discard": [card ids, oldest first],
       "display": [card ids still unhunted],
       "pending": null | {"kind": str, "player": seat, "source": card id | null},
       "seats": [ {                      # one per seat, in seat order
           "seat": int, "score": int,
+          "artifact": tile id | null,   # the tile in front of this seat
+          "marker": tile id | null,     # the tile carrying this seat's square marker
+          "shelter": [card ids],        # public
+          "extra_areas": 0..2, "area_limit": round + extra_areas,
           "stones": {"red": int, "blue": int, "purple": int},
           "stone_limit": int, "stone_values": {"red": int, "blue": int, "purple": int},
           "area": [card ids, in the order summoned],
@@ -24,14 +33,17 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
           "hand_known": [bool],         # per entry of "hand": known to every player
           "hand_count": int } ],
       "winners": [seats] | null,        # set once the game is over
-      "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}}
+      "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}},
+      "artifact_tiles": {id: {"name", "kind", "players", "ability", "text",
+                              "provisional"}}
     }
 
 `cards` is the card set's catalogue, shared by every observation: read it, do not
 change it.
 
 A card in a hand is known to everybody when it was tamed from the public draft,
-recovered from an area or taken from the discard pile; a card drawn from the deck is
+recovered from an area, taken from the discard pile, retrieved from a shelter or
+revealed by Anzu; a card drawn from the deck is
 known only to its owner (unless it was the publicly known top card, e.g. Tengu).
 Nobody knows the order of the deck below its known top cards.
 """
