@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from cardtable.engine.api import IllegalAction
 from cardtable.vale.state import ValeState
 
 from .helpers import card, legal, names, play, position, seat, stones
@@ -191,3 +194,19 @@ def test_book_of_thoth_upgrades_by_colour_even_when_a_downgrade_in_value() -> No
     assert sorted(legal(st)) == ["done", "upgrade blue"]
     play(st, "done")
     assert stones(st, 0) == (0, 1, 0)
+
+
+# Purchasing areas: "with the +1 tile, you may have up to 5 summoned cards in round 4"
+
+def test_a_plus_one_area_allows_five_cards_in_round_four() -> None:
+    area = ["imp", "kappa", "troll", "griffon"]
+    st = pos(seat(hand=["hestia"], area=area, extra=1), seat(), round=4)
+    play(st, "summon hestia")
+    assert len(st.areas[0]) == 5
+    full = pos(seat(hand=["hestia"], area=area), seat(), round=4)
+    assert "summon hestia" not in legal(full)
+    with pytest.raises(IllegalAction, match="area is full"):
+        play(full, "summon hestia")
+    five = pos(seat(hand=["hestia"], area=[*area, "odin"], extra=1), seat(), round=4)
+    with pytest.raises(IllegalAction, match="with 1 purchased area"):
+        play(five, "summon hestia")

@@ -228,9 +228,11 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
     if verb == "summon":
         if card not in st.hands[p]:
             return f"{words[1]} is not in P{p + 1}'s hand"
-        if len(st.areas[p]) >= st.round:
+        limit = board.area_limit(st, p)
+        if len(st.areas[p]) >= limit:
+            bought = f" with {st.extra[p]} purchased area(s)" if st.extra[p] else ""
             return (f"the area is full ({len(st.areas[p])} cards; the limit in round "
-                    f"{st.round} is {st.round})")
+                    f"{st.round}{bought} is {limit})")
         return _payment_reason(st, p, board.current_cost(st, p, card), words, card)
     if verb == "remove":
         if card not in st.areas[p]:
