@@ -288,6 +288,22 @@ def family_count(st: ValeState, p: int, family: int) -> int:
     return sum(1 for c in st.areas[p] if fam[c] == family)
 
 
+def family_anywhere(st: ValeState, family: int) -> bool:
+    """Whether any player has a summoned card that counts as `family` now."""
+    cs = st.cs
+    fam = cs.family
+    for area in st.areas:
+        for c in area:
+            if fam[c] == family:
+                return True
+    if cs.any_loki:
+        q = turn_player(st)
+        if q >= 0:
+            loki = cs.loki
+            return any(loki[c] for c in st.areas[q])
+    return False
+
+
 def strict_family_count(st: ValeState, p: int, family: int) -> int:
     """Cards that must count as `family` (Nessie's "no Dragon"): on its owner's turn
     Loki may be another family."""

@@ -504,8 +504,7 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
             fam = op[1]
             family = cs.family
             # the summoned card is in its area when the effect resolves
-            if family[src] != fam and not any(board.family_count(st, q, fam)
-                                              for q in range(st.n)):
+            if family[src] != fam and not board.family_anywhere(st, fam):
                 return False
         elif code == RECOVER:
             if not recover_targets(st, p, src, op):
@@ -529,7 +528,7 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
             if not op[2] and not (st.stones[3 * p] or st.stones[3 * p + 1]):
                 return False
         elif code == SWAP:
-            if not any(board.family_count(st, q, op[1]) for q in range(st.n)):
+            if not board.family_anywhere(st, op[1]):
                 return False
         elif code in (HAND_TO_DECK, SHELTER_HAND):
             if hand_n < 1:

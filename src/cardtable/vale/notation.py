@@ -216,6 +216,8 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
     if verb == "hunt":
         if st.phase != rules.HUNTING:
             return f"it is the {phase} phase, not the hunting phase"
+        if st.apick < st.n:
+            return "each player first takes an Artifact (`artifact <tile>`)"
         return f"{words[1]} is not in the hunting display"
     if st.phase != rules.ACTION:
         return f"it is the {phase} phase; legal now: " + ", ".join(
