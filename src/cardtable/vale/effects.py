@@ -150,10 +150,10 @@ _LABEL_ACTS: dict[str, Action] = {}
 
 
 def choose_action(label: str) -> Action:
-    from cardtable.vale.cards import K_CHOOSE
-
     act = _LABEL_ACTS.get(label)
     if act is None:
+        from cardtable.vale.cards import K_CHOOSE
+
         act = _LABEL_ACTS[label] = Action(K_CHOOSE, f"choose {label}")
     return act
 
@@ -568,12 +568,12 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
 def price_payments(st: ValeState, p: int, price: int) -> tuple[int, ...]:
     """Minimal payments of a price (Incense Burner, Gem of Kukulkan): current stone
     values, but no cost reduction or fixed cost ever applies to a price."""
-    from cardtable.vale.rules import payments
-
     s = st.stones
     vals = board.stone_values(st, p)
     if s[3 * p] * vals[0] + s[3 * p + 1] * vals[1] + s[3 * p + 2] * vals[2] < price:
         return ()
+    from cardtable.vale.rules import payments
+
     return payments(price, s[3 * p], s[3 * p + 1], s[3 * p + 2], vals)
 
 
