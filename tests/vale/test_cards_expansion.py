@@ -414,3 +414,38 @@ def test_whisper_edge_no_wind_card_anywhere_no_summon() -> None:
     play(st, "swap griffon")
     assert names(st, st.areas[0]) == ["griffon"]
     assert names(st, st.areas[1]) == ["whisper", "boreas"]
+
+
+def test_fireblast_edge_its_own_instant_counts_it_before_it_recovers() -> None:
+    st = pos(seat(hand=["fireblast"], area=["hestia"], stones=(6, 0, 0)), seat())
+    play(st, "summon fireblast pay red,red")  # 4 stones left: it goes back, after scoring
+    assert st.scores()[0] == 1 and card(st, "fireblast") in st.hands[0]
+
+
+def test_wendigo_edge_its_owners_own_price_recovers_it() -> None:
+    st = pos(seat(hand=["duduri"], area=["wendigo"], stones=(1, 0, 0), score=3), seat())
+    play(st, "summon duduri")
+    assert card(st, "wendigo") in st.hands[0] and st.scores()[0] == 2
+
+
+def test_banshee_edge_an_artifact_draw_recovers_it_too() -> None:
+    st = position(seat(area=["banshee"]), seat(), expansion="artifacts",
+                  artifact_set=["pied-pipers-pipe", "ring-of-wishes", "book-of-thoth"],
+                  phase=0, display=["imp", "kappa", "troll", "griffon"])
+    play(st, "artifact pied-pipers-pipe")  # an empty shelter: it draws
+    assert card(st, "banshee") in st.hands[0]
+
+
+def test_loki_edge_nessie_never_sees_it_as_a_dragon() -> None:
+    st = pos(seat(area=["nessie", "loki"]), seat())
+    play(st, "end", "end", "order nessie")
+    assert st.scores()[0] == 2 + 1  # Nessie's 2, then Loki's 1 (itself)
+
+
+def test_duduri_king_edge_then_gem_of_kukulkan() -> None:
+    st = position(seat(area=["duduri-king"], hunted=["kappa"], stones=(2, 1, 1),
+                       artifact="gem-of-kukulkan"), seat(), expansion="artifacts")
+    play(st, "sell kappa")  # its blue becomes purple first, then the limit, then the Gem
+    assert stones(st, 0)[2] == 2 and st.observation(0)["pending"]["kind"] == "stone-limit"
+    play(st, "discard red")
+    assert st.observation(0)["pending"]["kind"] == "pay-price"
