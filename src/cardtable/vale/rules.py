@@ -6,6 +6,13 @@ order sells, tames, summons and removes, then ends the turn), Resolution (each p
 in turn order resolves every hourglass effect in their area, in the order they
 choose). The game ends at the end of a round in which someone has `end_score` (60)
 points, or after round 10.
+
+With the Artifacts (expansion='artifacts', 80 points): after the reveal, each player
+from the first clockwise takes an Artifact tile without their own marker (an instant
+ability resolves at once); an action ability is a `use` action of the Action phase
+(the tile then goes back with the marker); after a player's Resolution, the tile in
+front of them goes back with their marker. Areas may be purchased (the area limit is
+the round number plus the purchased areas).
 """
 
 from __future__ import annotations
