@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.vale.state import ValeState
 
-from .helpers import card, legal, names, play, position, seat, stones
+from .helpers import GAME, card, legal, names, play, position, seat, stones
 
 CARDS = {"expansion": "cards"}
 
@@ -331,10 +331,23 @@ def test_nurikabe_edge_a_secret_card_on_top_is_known_to_its_owner_only() -> None
     play(st, "end", "end")
     drawn = st.hands[0][-1]
     assert not st.pub[drawn]
-    play(st, f"top {st.cs.ids[drawn]}")
+    events = st.apply(GAME.parse_action(st, f"top {st.cs.ids[drawn]}"))
+    assert st.cs.ids[drawn] in events[0].text_for(0)
+    assert st.cs.ids[drawn] not in events[0].text_for(1)
+    assert st.cs.ids[drawn] not in events[0].text_for(None)
     assert st.observation(0)["deck"]["top_private"] == st.cs.ids[drawn]
     assert st.observation(1)["deck"]["top_private"] is None
     assert st.observation(1)["deck"]["top"] == [] and st.current_player() == 1
+
+
+def test_nurikabe_edge_an_automatic_secret_card_stays_secret_in_events() -> None:
+    st = pos(seat(area=["nurikabe"]), seat(area=["rukh"]))
+    events = st.apply(GAME.parse_action(st, "end"))
+    events += st.apply(GAME.parse_action(st, "end"))  # draws one card, puts it back
+    top = st.cs.ids[st.deck[-1]]
+    assert not st.hands[0] and st.observation(0)["deck"]["top_private"] == top
+    assert any(top in e.text_for(0) for e in events)
+    assert not any(top in e.text_for(1) or top in e.text_for(None) for e in events)
 
 
 def test_rukh_names_a_family_at_resolution() -> None:

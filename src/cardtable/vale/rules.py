@@ -35,6 +35,7 @@ from cardtable.vale.cards import (
     K_SELL,
     K_SUMMON,
     K_TAME,
+    K_TOP,
     K_USE,
     WATER,
     WIND,
@@ -307,8 +308,12 @@ def proceed(st: ValeState) -> None:
                 continue
             if len(acts) == 1:
                 only = acts[0]
-                st.events.append(Event("auto", top[1],
-                                       f"P{top[1] + 1}: {only.text} (the only choice)"))
+                text = f"P{top[1] + 1}: {only.text} (the only choice)"
+                if only.kind == K_TOP and not st.pub[only.a]:
+                    st.events.append(Event("auto", top[1], f"P{top[1] + 1} puts a card on "
+                                           "top of the deck", text))
+                else:
+                    st.events.append(Event("auto", top[1], text))
                 effects.decide(st, top, only)
                 continue
             st.legal = acts
@@ -367,6 +372,10 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         if len(cache) > 20000:
             cache.clear()
         event = cache[action.text] = Event("action", p, f"P{p + 1}: {action.text}")
+    if action.kind == K_TOP and not st.pub[action.a]:
+        # Nurikabe: a secret hand card goes face down on top of the deck
+        event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
+                      f"P{p + 1}: {action.text}")
     events.append(event)
     if stack:
         effects.decide(st, stack[-1], action)
