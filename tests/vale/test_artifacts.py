@@ -60,8 +60,9 @@ def test_options_are_checked() -> None:
         GAME.new_game(2, seed=1, expansion="cards", artifact_set="base")
     with pytest.raises(OptionError):
         GAME.new_game(2, seed=1, expansion="artifacts", artifact_set=["no-such-tile", "x"])
-    with pytest.raises(OptionError):
-        GAME.new_game(3, seed=1, expansion="artifacts", artifact_set=["ring-of-wishes"])
+    with pytest.raises(OptionError):  # at least players + 1 tiles
+        GAME.new_game(2, seed=1, expansion="artifacts",
+                      artifact_set=["ring-of-wishes", "book-of-thoth"])
     st = GAME.new_game(2, seed=1, expansion="artifacts", artifact_set="base")
     assert isinstance(st, ValeState)
     assert [st.cs.art_ids[a] for a in st.arts] == ["incense-burner", "monkey-kings-staff",

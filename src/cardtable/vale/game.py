@@ -21,7 +21,7 @@ OPTION_HELP: dict[str, str] = {
                  "Artifacts, shelter and purchased areas, 80 points)",
     "artifact_set": "with expansion='artifacts': 'standard' (default: the Base Artifacts "
                     "for the player count plus 3 random Advanced ones), 'base' (the Base "
-                    "Artifacts only) or a list of tile ids",
+                    "Artifacts only) or a list of at least players + 1 tile ids",
     "end_score": "the game ends at the end of a round in which someone has this many "
                  "points (default 60; 80 with expansion='artifacts')",
     "steal": "'capped' (default: Goblin gains only what the opponent could lose) or "
@@ -91,9 +91,12 @@ class ValeGame(Game):
         if isinstance(art_set, list | tuple):
             art_set = list(art_set)
             unknown_tiles = [a for a in art_set if a not in cs.art_index]
-            if unknown_tiles or len(set(art_set)) != len(art_set) or len(art_set) < players:
+            # one more tile than players: the last to pick always has a tile without
+            # their own marker
+            if (unknown_tiles or len(set(art_set)) != len(art_set)
+                    or len(art_set) < players + 1):
                 raise OptionError(
-                    f"artifact_set must list at least {players} different tiles among "
+                    f"artifact_set must list at least {players + 1} different tiles among "
                     f"{', '.join(cs.art_ids)}; not {art_set!r}")
         elif art_set not in ("standard", "base"):
             raise OptionError("artifact_set must be 'standard', 'base' or a list of tile "
