@@ -462,3 +462,13 @@ def test_duduri_king_edge_then_gem_of_kukulkan() -> None:
     assert stones(st, 0)[2] == 2 and st.observation(0)["pending"]["kind"] == "stone-limit"
     play(st, "discard red")
     assert st.observation(0)["pending"]["kind"] == "pay-price"
+
+
+def test_deepdive_edge_a_swapped_permanent_works_for_its_new_owner_at_once() -> None:
+    st = pos(seat(hand=["deepdive"], stones=(1, 0, 1)), seat(area=["hae-tae"]))
+    assert st.observation(0)["seats"][0]["stone_values"]["blue"] == 3
+    play(st, "summon deepdive pay purple,red")
+    obs = st.observation(0)
+    assert obs["seats"][0]["area"] == ["hae-tae"] and obs["seats"][1]["area"] == ["deepdive"]
+    assert obs["seats"][0]["stone_values"]["blue"] == 6
+    assert obs["seats"][1]["stone_values"]["blue"] == 3
