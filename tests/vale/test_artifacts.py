@@ -345,3 +345,12 @@ def test_expansion_cards_list_is_the_reference_list() -> None:
     assert cs.n == 98 and cs.art_n == 11
     assert all(p in ("confirmed", "provisional") for p in cs.provenance)
     assert all(p == "confirmed" for p in cs.art_provenance)
+
+
+def test_seven_league_boots_edge_with_no_card_left_to_reveal_it_still_shelters() -> None:
+    st = hunting(seat(), seat(), tiles=["seven-league-boots", "ring-of-wishes",
+                                        "book-of-thoth"])
+    st.deck.clear()  # nothing to reveal: deck and discard pile are empty
+    play(st, "artifact seven-league-boots")
+    assert len(st.display) == 4 and st.observation(0)["pending"]["kind"] == (
+        "shelter-from-display")

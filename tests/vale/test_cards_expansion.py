@@ -472,3 +472,19 @@ def test_deepdive_edge_a_swapped_permanent_works_for_its_new_owner_at_once() -> 
     assert obs["seats"][0]["area"] == ["hae-tae"] and obs["seats"][1]["area"] == ["deepdive"]
     assert obs["seats"][0]["stone_values"]["blue"] == 6
     assert obs["seats"][1]["stone_values"]["blue"] == 3
+
+
+def test_rockscale_swaps_with_an_opponents_earth_card() -> None:
+    st = pos(seat(hand=["rockscale"], stones=(0, 1, 1)), seat(area=["troll", "goblin"]))
+    play(st, "summon rockscale pay purple,blue")
+    assert st.current_player() == 1 and sorted(legal(st)) == ["swap goblin", "swap troll"]
+    play(st, "swap goblin")
+    assert names(st, st.areas[0]) == ["goblin"] and st.scores()[0] == 8
+    assert names(st, st.areas[1]) == ["troll", "rockscale"]
+
+
+def test_whisper_gains_8_and_swaps_a_wind_card() -> None:
+    st = pos(seat(hand=["whisper"], area=["griffon"], stones=(0, 1, 1)), seat(area=["odin"]))
+    play(st, "summon whisper pay purple,blue", "target p2")
+    assert names(st, st.areas[0]) == ["griffon", "odin"]
+    assert names(st, st.areas[1]) == ["whisper"] and st.scores()[0] == 8
