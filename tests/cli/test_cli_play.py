@@ -298,3 +298,15 @@ def test_with_save_every_decision_is_saved_at_once(tmp_path: Path) -> None:
               "--option", "rounds=4", "--save", str(save)], read_line=answer)
     assert seen == [0, 3, 6]
     assert len(GameRecord.load(save).actions) == 6
+
+
+def test_saving_to_a_missing_folder_says_so_and_keeps_playing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "no" / "such" / "folder.json"
+    script = Script(["quit", "quit"])
+    assert play(["--seed", "1", "--save", str(save)], script) == 1
+    out = capsys.readouterr().out
+    assert f"Could not save to {save}" in out
+    assert "The game is not saved. Type quit again to leave anyway." in out
+    assert "Left without saving." in out
+    assert script.prompts == 2 and not save.exists()

@@ -43,7 +43,7 @@ def test_thalara_board_for_a_player() -> None:
                  "Artifact stack: 9", "aftershock pool: 4",
                  "Waiting on P2: choose a Remnant to return (spell accaina-recall, "
                  "conflict 2)",
-                 "A05 Sunken Crown", "strength 2", "★3", "(provisional)",
+                 "A05 Sunken Crown", "str 2", "★3", "(provisional)",
                  "blue4 (5)", "face down", "total 9", "total 0",
                  "energy-barrier (P1)", "blocked for P2", "silenced",
                  "Myrja", "Canto", "passed", "to move",

@@ -347,6 +347,9 @@ def run_bench(args: argparse.Namespace, console: Console, read_line: ReadLine) -
 
 # -- entry point -----------------------------------------------------------------------
 def _read_line(prompt: str) -> str:
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):   # line editing and history, where there is
+            import readline  # noqa: F401
     return builtins.input(prompt)
 
 

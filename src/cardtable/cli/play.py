@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,10 @@ def save_game(state: State, path: Path, seat: int, vs: str) -> None:
     GameRecord.load, used by `play --load`)."""
     data = GameRecord.from_state(state).to_dict()
     data["cli"] = {"seat": seat, "vs": vs}
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    # written beside and then renamed, so an interrupted save leaves the old file whole
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(partial, path)
 
 
 def saved_cli_settings(path: Path) -> dict[str, Any]:
@@ -116,6 +120,7 @@ class PlaySession:
             for player in range(state.num_players) if player != seat}
         self.decisions: list[int] = list(decisions or [])
         self.log: list[str] = []
+        self.leave_unsaved = False
 
     # -- output -------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
@@ -204,7 +209,11 @@ class PlaySession:
             if not text:
                 continue
             if command in ("quit", "exit", "q"):
-                return False
+                if self.leave_unsaved or self.save():
+                    return False
+                self.say("The game is not saved. Type quit again to leave anyway.", "yellow")
+                self.leave_unsaved = True
+                continue
             if command in ("help", "?", "h"):
                 self.show_help()
                 continue
@@ -282,6 +291,7 @@ class PlaySession:
             self.say(f"Saved to {self.save_path}. Resume with: "
                      f"cardtable play --load {self.save_path}", "bold")
             return 0
+        self.say("Left without saving.", "yellow")
         return 1
 
     def finish(self) -> int:

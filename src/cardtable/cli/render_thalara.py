@@ -153,7 +153,7 @@ def artifact_text(artifact: Any) -> Text:
     color = _get(artifact, "color")
     out.append("\n")
     out.append(str(color or "?"), style=COLOR_STYLES.get(str(color), "dim"))
-    out.append(f" · strength {_get(artifact, 'strength', '?')}"
+    out.append(f" · str {_get(artifact, 'strength', '?')}"
                f" · ★{_get(artifact, 'stars', '?')}")
     if _get(artifact, "provisional", False):
         out.append("\n(provisional)", style="italic yellow")
@@ -223,27 +223,24 @@ def hand_text(seat: Any, viewer: int | None) -> Text:
 def seats_table(observation: dict[str, Any], viewer: int | None) -> Table:
     current = _get(observation, "current_player")
     table = Table(title="Players", title_justify="left", expand=False)
-    for column in ("Player", "Character", "★", "Artifacts", "Hand", "Supply", "Discard",
-                   ""):
-        table.add_column(column, justify="right" if column in ("★", "Hand", "Supply")
-                         else "left")
+    for column in ("Player", "Character", "★", "Artifacts", "Hand", "Supply", "Discard"):
+        table.add_column(column, justify="right" if column in ("★", "Supply") else "left")
     for seat in _list(observation, "seats"):
         number = _get(seat, "seat")
-        status = []
+        player = Text(player_label(number, viewer),
+                      style="bold cyan" if viewer is not None and number == viewer else "bold")
         if number is not None and number == current:
-            status.append("to move")
+            player.append("\nto move", style="cyan")
         if _get(seat, "passed", False):
-            status.append("passed")
+            player.append("\npassed", style="dim")
         table.add_row(
-            Text(player_label(number, viewer),
-                 style="bold cyan" if viewer is not None and number == viewer else "bold"),
+            player,
             str(_get(seat, "character_name", _get(seat, "character", "?"))),
             str(_get(seat, "stars", 0)),
             cards_text(_get(seat, "artifacts")),
             hand_text(seat, viewer),
             str(_get(seat, "supply_count", "?")),
-            cards_text(_get(seat, "discard")),
-            ", ".join(status))
+            cards_text(_get(seat, "discard")))
     return table
 
 
