@@ -89,6 +89,15 @@ def test_observation_vectors_have_one_shape(game: str, players: int,
             assert vec.max() <= OBS_HIGH
 
 
+def test_the_artifacts_expansion_is_covered() -> None:
+    """Main has the Artifacts expansion: the parametrised tests above include it."""
+    assert vale_expansions() == ["cards", "artifacts"]
+    enc = encoding_for("vale", 2, expansion="artifacts")
+    assert enc.tiles
+    assert f"use {enc.tiles[0]}" in enc.action_texts
+    assert enc.num_actions > encoding_for("vale", 2).num_actions
+
+
 def test_the_encoding_is_the_setup_s_whatever_the_seed_or_spelling() -> None:
     a = encoding_for("thalara", 2)
     assert encoding_for("Thalara", 2, mode="standard") is a

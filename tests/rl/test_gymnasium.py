@@ -20,10 +20,17 @@ def test_check_env(env_id: str, opponent: str) -> None:
     check_env(env.unwrapped, skip_render_check=True)
 
 
+def test_check_env_vale_artifacts() -> None:
+    env = gymnasium.make("cardtable/Vale-v0", players=3, opponent="greedy",
+                         expansion="artifacts")
+    check_env(env.unwrapped, skip_render_check=True)
+
+
 @pytest.mark.parametrize(("env_id", "players", "options"), [
     ("cardtable/Thalara-v0", 2, {"mode": "casual"}),
     ("cardtable/Thalara-v0", 4, {}),
     ("cardtable/Vale-v0", 3, {"expansion": "none"}),
+    ("cardtable/Vale-v0", 2, {"expansion": "artifacts"}),
 ])
 def test_whole_episodes_with_masks(env_id: str, players: int, options: dict[str, str]) -> None:
     env = gymnasium.make(env_id, players=players, opponent="greedy", seat=None, **options)

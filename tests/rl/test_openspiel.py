@@ -135,8 +135,9 @@ def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
     assert checked == 60
 
 
-def _play_with_ismcts(game_name: str, players: int, seed: int) -> list[float]:
-    game = openspiel.load(game_name, players=players)
+def _play_with_ismcts(game_name: str, players: int, seed: int,
+                      **params: str) -> list[float]:
+    game = openspiel.load(game_name, players=players, **params)
     rs = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=4,
@@ -161,3 +162,8 @@ def test_openspiel_ismcts_plays_whole_games(game: str, players: int) -> None:
     returns = _play_with_ismcts(game, players, seed=players)
     assert sum(returns) == pytest.approx(0.0)
     assert max(returns) <= 1.0
+
+
+def test_openspiel_ismcts_plays_the_artifacts_expansion() -> None:
+    returns = _play_with_ismcts("vale", 2, seed=5, expansion="artifacts")
+    assert sum(returns) == pytest.approx(0.0)
