@@ -22,7 +22,7 @@
   player's own past actions (not the others': those would tell what they knew).
 
 Parameters: `players` (2-4), `mode` (Thalara: standard | casual) or `expansion` (Vale:
-none ...), `seed` (default 0) and `deals` (default 4096).
+none | cards | artifacts), `seed` (default 0) and `deals` (default 4096).
 """
 
 from __future__ import annotations
