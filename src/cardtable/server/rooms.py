@@ -20,6 +20,7 @@ from cardtable import load_game
 from cardtable.agents import Agent, make_agent
 from cardtable.engine.api import CardtableError, Event, Game, State
 from cardtable.server.storage import COMPUTER, GameRow, Storage, StorageError
+from cardtable.server.writer import ActionWriter
 
 log = logging.getLogger("cardtable.server")
 
@@ -73,9 +74,10 @@ def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list
 
 
 class Room:
-    def __init__(self, row: GameRow, storage: Storage) -> None:
+    def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter) -> None:
         self.row = row
         self.storage = storage
+        self.writer = writer
         self.game = load_game(row.game)
         stored = storage.actions(row.id)
         self.actors = [seat for seat, _ in stored]
@@ -217,9 +219,14 @@ class Room:
                 raise RoomError(code, str(exc)) from None
             index = len(self.texts)
             canonical = str(action)
-            self.storage.append_action(self.row.id, index, seat, canonical)
+            try:
+                await self.writer.append(self.row.id, index, seat, canonical)
+            except Exception as exc:
+                log.error("game %s: action %d not stored: %s", self.row.id, index, exc)
+                raise RoomError("storage", "the action could not be saved; try again") \
+                    from None
             if new.is_over():
-                self.storage.finish(self.row.id, new.winners())
+                await asyncio.to_thread(self.storage.finish, self.row.id, new.winners())
                 self.row.over = True
                 self.row.winners = new.winners()
             self.state = new
@@ -294,6 +301,7 @@ class Rooms:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self.writer = ActionWriter(storage)
         self.rooms: dict[str, Room] = {}
 
     def get(self, game_id: str) -> Room:
@@ -302,7 +310,7 @@ class Rooms:
             row = self.storage.get_game(game_id)
             if row is None:
                 raise RoomError("no_game", f"there is no game {game_id!r}")
-            room = Room(row, self.storage)
+            room = Room(row, self.storage, self.writer)
             self.rooms[game_id] = room
         return room
 
@@ -320,3 +328,4 @@ class Rooms:
     async def close(self) -> None:
         for room in self.rooms.values():
             await room.close()
+        await self.writer.close()

@@ -139,6 +139,7 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._insert_action = insert(actions_table)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -225,10 +226,32 @@ class Storage:
         """Commit action number `idx` (from 0); StorageError when that index is taken."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions_table).values(
-                    game_id=game_id, idx=idx, seat=seat, text=text, created=time.time()))
+                conn.execute(self._insert_action, {
+                    "game_id": game_id, "idx": idx, "seat": seat, "text": text,
+                    "created": time.time()})
         except IntegrityError as exc:
             raise StorageError(f"action {idx} of game {game_id} is already stored") from exc
+
+    def append_many(self, rows: list[tuple[str, int, int, str]]) -> list[Exception | None]:
+        """Commit several actions (game id, index, seat, text) in one transaction, or,
+        when that fails, each on its own; the outcome of each, in order."""
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(self._insert_action, [
+                    {"game_id": g, "idx": i, "seat": s, "text": t, "created": now}
+                    for g, i, s, t in rows])
+            return [None] * len(rows)
+        except IntegrityError:
+            pass
+        out: list[Exception | None] = []
+        for g, i, s, t in rows:
+            try:
+                self.append_action(g, i, s, t)
+                out.append(None)
+            except Exception as exc:
+                out.append(exc)
+        return out
 
     def actions(self, game_id: str) -> list[tuple[int, str]]:
         """(seat, text) of every stored action, in order."""

@@ -1,0 +1,54 @@
+"""Group commit: the actions of many rooms that arrive together are committed in one
+transaction, in a worker thread, while the event loop goes on with other rooms. Each
+room awaits its own action's commit before anybody hears of it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from cardtable.server.storage import Storage
+
+Row = tuple[str, int, int, str]
+
+
+class ActionWriter:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.queue: asyncio.Queue[tuple[Row, asyncio.Future[None]]] | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, game_id: str, idx: int, seat: int, text: str) -> None:
+        """Return once the action is committed; raise what the database raised."""
+        if self.queue is None:
+            self.queue = asyncio.Queue()
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run())
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(((game_id, idx, seat, text), future))
+        await future
+
+    async def _run(self) -> None:
+        assert self.queue is not None
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            try:
+                results = await asyncio.to_thread(self.storage.append_many,
+                                                  [row for row, _ in batch])
+            except Exception as exc:
+                results = [exc] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
