@@ -104,7 +104,7 @@ class Seat:
     over: bool = False
 
 
-async def run_seat(url: str, seat: Seat) -> None:
+async def run_seat(url: str, seat: Seat, think: float) -> None:
     pending: dict[int, tuple[float, str, int]] = {}
     next_id = 0
     while not seat.over:
@@ -135,6 +135,8 @@ async def run_seat(url: str, seat: Seat) -> None:
                     if last is not None and not seat.over and last["legal"] and not pending \
                             and last["n"] not in seat.acked:
                         text = seat.rng.choice(last["legal"])
+                        if think:
+                            await asyncio.sleep(seat.rng.uniform(0, 2 * think))
                         next_id += 1
                         pending[next_id] = (time.perf_counter(), text, last["n"])
                         await ws.send(json.dumps({"type": "act", "action": text,
@@ -171,7 +173,8 @@ async def main_async(args: argparse.Namespace) -> int:
                     seats.append(Seat(made["id"], s["seat"], s["token"],
                                       random.Random(seed * 10 + s["seat"])))
         t0 = time.perf_counter()
-        tasks = [asyncio.create_task(run_seat(f"ws://127.0.0.1:{port}/ws/{s.game_id}", s))
+        tasks = [asyncio.create_task(run_seat(f"ws://127.0.0.1:{port}/ws/{s.game_id}", s,
+                                                 args.think_ms / 1000))
                  for s in seats]
         restart = None
         acked_before_kill = 0
@@ -210,6 +213,7 @@ async def main_async(args: argparse.Namespace) -> int:
         state = GameRecord(name, 2, seed, {}, [t for _, t in stored]).replay()
         if not state.is_over():
             unfinished += 1
+    print(f"think time: {args.think_ms:.0f} ms on average")
     print(f"games: {len(games)} ({len(not_done)} clients still running after "
           f"{args.timeout:.0f} s), seats: {len(seats)}, database: {db.split(':')[0]}")
     print(f"actions acknowledged: {len(rtts)} in {elapsed:.1f} s "
@@ -244,7 +248,15 @@ def main() -> int:
     parser.add_argument("--kill-after", type=float, default=0.0,
                         help="SIGKILL the server after this many seconds, then restart it")
     parser.add_argument("--timeout", type=float, default=600.0)
-    return asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="a seat waits a random 0 to 2x this long before acting "
+                             "(default 0: at once, which saturates the server)")
+    args = parser.parse_args()
+    try:
+        import uvloop  # the server uses it too when it is installed
+    except ImportError:
+        return asyncio.run(main_async(args))
+    return uvloop.run(main_async(args))
 
 
 if __name__ == "__main__":
