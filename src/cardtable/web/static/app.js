@@ -17,6 +17,13 @@ async function api(path, options) {
 }
 
 function seatKey(id) { return `cardtable:seat:${id}`; }
+// Thalara Artifacts seen in conflicts, so one later held in a hand is still drawn whole
+function loadArtifacts(id) {
+  try { return JSON.parse(localStorage.getItem(`cardtable:artifacts:${id}`) || "{}"); } catch { return {}; }
+}
+function saveArtifacts(id, artifacts) {
+  try { localStorage.setItem(`cardtable:artifacts:${id}`, JSON.stringify(artifacts)); } catch { /* full */ }
+}
 function saveSeat(id, seat, token) { localStorage.setItem(seatKey(id), JSON.stringify({ seat, token })); }
 function loadSeat(id) {
   try { return JSON.parse(localStorage.getItem(seatKey(id)) || "null"); } catch { return null; }
@@ -32,6 +39,10 @@ async function lobby() {
   const lists = h("div.lists");
   clear(main).append(h("div.lobby", {}, form, lists));
   await fillLists(lists);
+  const timer = setInterval(() => {
+    if (!document.body.contains(lists)) { clearInterval(timer); return; }
+    fillLists(lists).catch(() => {});
+  }, 5000);
 }
 
 function createForm(meta) {
@@ -154,7 +165,7 @@ class Table {
     this.seat = seat;
     this.token = token;
     this.mod = null;
-    this.ctx = { me: seat, seats: [], catalogue: null, artifacts: {}, legal: [] };
+    this.ctx = { me: seat, seats: [], catalogue: null, artifacts: loadArtifacts(id), legal: [] };
     this.snap = null;
     this.log = [];
     this.selection = [];
@@ -299,6 +310,7 @@ class Table {
     this.drawPresence();
     // the board, then the clickable parts
     clear(this.boardEl).append(this.mod.render(s.observation, this.ctx));
+    saveArtifacts(this.id, this.ctx.artifacts);
     const cands = this.waiting ? [] : this.candidates();
     const next = new Set(cands.filter((p) => p.path.length > this.selection.length).map((p) => p.path[this.selection.length]));
     for (const el of this.boardEl.querySelectorAll("[data-keys]")) {
