@@ -14,6 +14,7 @@ import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from cardtable import load_game
@@ -25,6 +26,9 @@ from cardtable.server.writer import ActionWriter
 log = logging.getLogger("cardtable.server")
 
 Message = dict[str, Any]
+
+# computer players think here, never in the database thread
+AGENT_THREADS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="cardtable-agent")
 
 
 class RoomError(Exception):
@@ -226,7 +230,7 @@ class Room:
                 raise RoomError("storage", "the action could not be saved; try again") \
                     from None
             if new.is_over():
-                await asyncio.to_thread(self.storage.finish, self.row.id, new.winners())
+                await self.writer.call(self.storage.finish, self.row.id, new.winners())
                 self.row.over = True
                 self.row.winners = new.winners()
             self.state = new
@@ -248,7 +252,7 @@ class Room:
             keep = max(i for i, a in enumerate(self.actors) if a == seat)
             texts = self.texts[:keep]
             state, events = replay(self.game, self.row, texts)
-            self.storage.truncate(self.row.id, keep)
+            await self.writer.call(self.storage.truncate, self.row.id, keep)
             self.row.over = False
             self.row.winners = None
             self.state, self.events = state, events
@@ -278,7 +282,8 @@ class Room:
                 continue
             view = self.state.view(current)
             try:
-                action = await asyncio.to_thread(self.agents[current].choose, view)
+                action = await asyncio.get_running_loop().run_in_executor(
+                    AGENT_THREADS, self.agents[current].choose, view)
                 await self.submit(current, str(action), version=version)
             except RoomError as exc:
                 if exc.code != "stale":

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from cardtable.server.storage import Storage
 
 Row = tuple[str, int, int, str]
+T = TypeVar("T")
 
 
 class ActionWriter:
@@ -17,6 +21,12 @@ class ActionWriter:
         self.storage = storage
         self.queue: asyncio.Queue[tuple[Row, asyncio.Future[None]]] | None = None
         self.task: asyncio.Task[None] | None = None
+        # its own thread: slow computer players in the default pool never delay a commit
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call in the database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
 
     async def append(self, game_id: str, idx: int, seat: int, text: str) -> None:
         """Return once the action is committed; raise what the database raised."""
@@ -35,8 +45,8 @@ class ActionWriter:
             while not self.queue.empty():
                 batch.append(self.queue.get_nowait())
             try:
-                results = await asyncio.to_thread(self.storage.append_many,
-                                                  [row for row, _ in batch])
+                results = await self.call(self.storage.append_many,
+                                          [row for row, _ in batch])
             except Exception as exc:
                 results = [exc] * len(batch)
             for (_, future), result in zip(batch, results, strict=True):
@@ -52,3 +62,4 @@ class ActionWriter:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
+        self.executor.shutdown(wait=True)
