@@ -73,6 +73,7 @@ def test_vale_against_the_computer_from_the_lobby(page: Page, server: Any) -> No
     play_to_the_end(page, random.Random(1), shot_name="vale")
     shot(page, "vale-over")
     assert "Game over" in page.inner_text("#turn")
+    assert not page.is_visible("#undo")
     page.click("#replay-link")
     page.wait_for_selector("#replay-step")
     page.click("#replay-next")
@@ -92,6 +93,10 @@ def test_thalara_against_the_computer(page: Page, server: Any) -> None:
     before = table(page)["n"]
     page.locator("#board .legal[data-keys^='supply:']").first.click()
     page.wait_for_function(f"() => window.cardtable.snap.n > {before}")
+    page.wait_for_function(READY)
+    assert page.is_visible("#undo"), "undo is offered against the computer"
+    page.click("#undo")
+    page.wait_for_function(f"() => window.cardtable.snap.n === {before}")
     play_to_the_end(page, random.Random(2), shot_name="thalara")
     shot(page, "thalara-over")
 
@@ -107,6 +112,7 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
         watcher.goto(server.base + made["watch"])
         for pg in pages:
             pg.wait_for_function("() => window.cardtable && window.cardtable.snap")
+            assert not pg.is_visible("#undo"), "no undo between people"
         rng = random.Random(3)
         reloaded = False
         for _ in range(2000):

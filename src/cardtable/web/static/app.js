@@ -422,8 +422,8 @@ async function replayPage(id, step) {
   const btn = (label, f, idName) => h("button", { onclick: () => go(Math.max(0, Math.min(total, f()))), id: idName }, label);
   clear(main).append(h("div.game", {},
     h("div.bar", {}, h("b", {}, `Replay: ${info.title}`), " ",
-      btn("⏮", () => 0, "replay-first"), btn("◀", () => step - 1, "replay-prev"),
-      btn("▶", () => step + 1, "replay-next"), btn("⏭", () => total, "replay-last"), " ", counter, slider),
+      btn("|◀", () => 0, "replay-first"), btn("◀", () => step - 1, "replay-prev"),
+      btn("▶", () => step + 1, "replay-next"), btn("▶|", () => total, "replay-last"), " ", counter, slider),
     eventsEl, board));
   statusEl.textContent = "replay";
   await go(step);
