@@ -84,12 +84,17 @@ def test_the_server_continues_a_game_after_a_restart(url: str) -> None:
             "seats": [{"kind": "human"}, {"kind": "computer", "agent": "random"}]}).json()
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello", "seat": 0, "token": made["seats"][0]["token"]})
-            msg = ws.receive_json()
-            for _ in range(3):
-                while not msg.get("legal"):
-                    msg = ws.receive_json()
-                ws.send_json({"type": "act", "action": msg["legal"][0], "n": msg["n"]})
+            state = ws.receive_json()
+            for i in range(3):
+                while not state["legal"]:
+                    state = ws.receive_json()
+                ws.send_json({"type": "act", "action": state["legal"][0], "n": state["n"],
+                              "id": i})
                 msg = ws.receive_json()
+                while msg["type"] != "ack":
+                    if "observation" in msg:
+                        state = msg
+                    msg = ws.receive_json()
         before = client.app.state.rooms.get(made["id"]).texts  # type: ignore[attr-defined]
         assert len(before) >= 3
     with TestClient(create_app(url)) as client:
