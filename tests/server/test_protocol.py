@@ -88,6 +88,7 @@ def test_bad_messages_get_one_error_and_the_connection_stays(client: TestClient)
         assert receive(ws, "error")["code"] == "hello_first"
         assert hello(ws, 0, "not-the-token")["code"] == "bad_token"
         assert hello(ws, 1, seat0["token"])["code"] == "bad_token"
+        assert hello(ws, 0, "jeton-\u00e9")["code"] == "bad_token"
         assert hello(ws, 9, "x")["code"] == "bad_seat"
         ws.send_text("{not json")
         assert receive(ws, "error")["code"] == "malformed"

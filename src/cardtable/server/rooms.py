@@ -155,7 +155,7 @@ class Room:
             info = self.row.seats[seat]
             if info.kind == COMPUTER:
                 raise RoomError("bad_seat", f"seat {seat + 1} is a computer player")
-            if token is None or not secrets.compare_digest(token, info.token):
+            if token is None or not secrets.compare_digest(token.encode(), info.token.encode()):
                 raise RoomError("bad_token", f"wrong seat token for seat {seat + 1}")
             if not info.claimed:
                 self.storage.claim_seat(self.row.id, seat)
