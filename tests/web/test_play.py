@@ -15,6 +15,19 @@ READY = ("() => { const t = window.cardtable; return !!(t && t.snap && !t.waitin
          "(t.snap.over || t.snap.legal.length > 0)); }")
 
 
+UNREACHABLE = """() => {
+  const t = window.cardtable;
+  if (t.selection.length) return [];
+  const keys = new Set();
+  for (const el of document.querySelectorAll("#board [data-keys]"))
+    for (const k of el.getAttribute("data-keys").split(" ")) keys.add(k);
+  return t.snap.legal.filter((a) => {
+    const path = t.mod.pathFor(a, t.ctx);
+    return path.length > 0 && !keys.has(path[0]);
+  });
+}"""
+
+
 def play_one(page: Page, rng: random.Random) -> None:
     """One click a person could make: a highlighted card or place, a choice, or one of
     the action buttons."""
@@ -45,6 +58,8 @@ def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None
         state = table(page)
         if state["over"]:
             return clicks
+        # every legal action that starts with a click has something to click on
+        assert page.evaluate(UNREACHABLE) == []
         if shot_name and state["n"] >= 30:
             shot(page, shot_name)
             page.set_viewport_size({"width": 390, "height": 844})
