@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -84,6 +85,16 @@ class Server:
             return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         except (OSError, IndexError, ValueError):
             return float("nan")
+
+    def rss_mb(self) -> float:
+        assert self.proc is not None
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        except OSError:
+            pass
+        return float("nan")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -187,6 +198,7 @@ async def main_async(args: argparse.Namespace) -> int:
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         elapsed = time.perf_counter() - t0
         server_cpu = server.cpu_seconds()
+        server_rss = server.rss_mb()
     finally:
         server.stop()
     rtts = [r for s in seats for r in s.rtts]
@@ -219,8 +231,8 @@ async def main_async(args: argparse.Namespace) -> int:
     print(f"actions acknowledged: {len(rtts)} in {elapsed:.1f} s "
           f"({len(rtts) / elapsed:.0f}/s); stored: {stored_total}")
     print(f"CPU seconds: server {server_cpu:.1f} (since its last start), "
-          f"clients {time.process_time():.1f}; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
+          f"clients {time.process_time():.1f}; server memory {server_rss:.0f} MB; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if rtts:
         ms = [r * 1000 for r in rtts]
         print(f"round trip (ms): p50 {statistics.median(ms):.1f}  p95 {percentile(ms, .95):.1f}"
@@ -252,6 +264,10 @@ def main() -> int:
                         help="a seat waits a random 0 to 2x this long before acting "
                              "(default 0: at once, which saturates the server)")
     args = parser.parse_args()
+    # the clients' own garbage-collector pauses would count as round-trip time
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50000, 100, 1000)
     try:
         import uvloop  # the server uses it too when it is installed
     except ImportError:

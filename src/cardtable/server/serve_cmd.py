@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import ipaddress
 import os
 import sys
@@ -54,6 +55,11 @@ def serve_command(args: argparse.Namespace) -> int:
     except Exception as exc:
         print(f"cannot open the database {args.db!r}: {exc}", file=sys.stderr)
         return 2
+    # fewer, later collections of the cyclic garbage collector: states and observations
+    # are many small containers, and a full collection is a pause for every game
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50000, 100, 1000)
     print(f"cardtable: serving on http://{args.host}:{args.port}/ (games in {args.db})",
           flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
