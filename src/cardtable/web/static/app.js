@@ -35,8 +35,8 @@ async function lobby() {
   document.title = "cardtable — lobby";
   statusEl.textContent = "";
   const meta = await api("/api/meta");
-  const form = createForm(meta);
   const lists = h("div.lists");
+  const form = createForm(meta, () => fillLists(lists).catch(() => {}));
   clear(main).append(h("div.lobby", {}, form, lists));
   await fillLists(lists);
   const timer = setInterval(() => {
@@ -45,7 +45,7 @@ async function lobby() {
   }, 5000);
 }
 
-function createForm(meta) {
+function createForm(meta, onCreated) {
   const gameSel = h("select", { name: "game", id: "game" },
     meta.games.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("select", { name: "players", id: "players" });
@@ -105,6 +105,7 @@ function createForm(meta) {
       try {
         const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
         showCreated(out, made);
+        onCreated();
       } catch (err) {
         clear(out).append(h("p.error", {}, err.message));
       }
