@@ -75,7 +75,11 @@ def test_lobby_join_and_links(client: TestClient) -> None:
     assert client.get("/api/games?status=open").json() == []
     assert client.get("/api/games/nope").status_code == 404
     unlisted = create(client, game="vale", listed=False)
-    assert unlisted["id"] not in [g["id"] for g in client.get("/api/games").json()]
+    for status in ("open", "playing", "all"):
+        listed = [g["id"] for g in client.get(f"/api/games?status={status}").json()]
+        assert unlisted["id"] not in listed
+    assert client.get(f"/api/games/{unlisted['id']}").status_code == 200
+    assert client.get("/api/games?status=nonsense").status_code == 400
     assert client.get("/").status_code == 200
     assert client.get(f"/g/{made['id']}").status_code == 200
 

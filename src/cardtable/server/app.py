@@ -151,15 +151,17 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games(status: str = "open") -> list[dict[str, Any]]:
-        """`open`: listed, unfinished games with a free human seat; `playing`,
-        `over`, `all`."""
+        """Games listed in the lobby. `open`: unfinished, with a free human seat;
+        `playing`: unfinished; `over`: finished; `all`."""
         over = {"open": False, "playing": False, "over": True, "all": None}.get(status)
         if status not in ("open", "playing", "over", "all"):
             raise HTTPException(400, "status is one of open, playing, over, all")
         out = []
         for row in storage.list_games(over=over):
-            if status == "open" and not (row.listed and any(
-                    s.kind == HUMAN and not s.claimed for s in row.seats)):
+            if not row.listed:
+                continue  # reachable by its links only
+            if status == "open" and not any(
+                    s.kind == HUMAN and not s.claimed for s in row.seats):
                 continue
             out.append(_public(row, rooms.rooms.get(row.id)))
         return out

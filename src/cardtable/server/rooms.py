@@ -166,6 +166,7 @@ class Room:
         conn.joined = True
         conn.send(self.welcome(seat))
         self.broadcast_presence()
+        self.kick()  # a computer player that stopped on an error tries again
 
     def leave(self, conn: Connection) -> None:
         if conn in self.conns:

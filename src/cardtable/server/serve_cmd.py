@@ -63,7 +63,8 @@ def serve_command(args: argparse.Namespace) -> int:
     print(f"cardtable: serving on http://{args.host}:{args.port}/ (games in {args.db})",
           flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
+                ws_max_size=1 << 16)
     return 0
 
 
