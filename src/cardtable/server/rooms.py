@@ -47,11 +47,12 @@ class Connection:
 
     def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
         self._send_text = send_text
-        self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[Message | str | None] = asyncio.Queue()
         self.viewer: int | None = None
         self.joined = False
 
-    def send(self, message: Message) -> None:
+    def send(self, message: Message | str) -> None:
+        """Queue a message (a dict, or one already encoded as JSON text)."""
         self.queue.put_nowait(message)
 
     def close(self) -> None:
@@ -62,7 +63,11 @@ class Connection:
             message = await self.queue.get()
             if message is None:
                 return
-            await self._send_text(json.dumps(message, separators=(",", ":")))
+            await self._send_text(message if isinstance(message, str) else encode(message))
+
+
+def encode(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"))
 
 
 def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list[Event]]]:
@@ -174,23 +179,24 @@ class Room:
             self.broadcast_presence()
 
     def broadcast_presence(self) -> None:
-        message = {"type": "presence", "connected": self.connected(),
-                   "spectators": sum(1 for c in self.conns if c.joined and c.viewer is None)}
+        message = encode({"type": "presence", "connected": self.connected(),
+                          "spectators": sum(1 for c in self.conns
+                                            if c.joined and c.viewer is None)})
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)
 
     def broadcast_update(self, actor: int, text: str, events: list[Event]) -> None:
-        cache: dict[int | None, Message] = {}
+        cache: dict[int | None, str] = {}   # each viewer's message, encoded once
         for conn in self.conns:
             if not conn.joined:
                 continue
             viewer = conn.viewer
             if viewer not in cache:
-                cache[viewer] = {"type": "update", "seat": actor,
-                                 "action": text if viewer == actor else None,
-                                 "events": [e.to_dict(viewer) for e in events],
-                                 **self.snapshot(viewer)}
+                cache[viewer] = encode({"type": "update", "seat": actor,
+                                        "action": text if viewer == actor else None,
+                                        "events": [e.to_dict(viewer) for e in events],
+                                        **self.snapshot(viewer)})
             conn.send(cache[viewer])
 
     def broadcast_sync(self) -> None:
