@@ -3,6 +3,7 @@ the no-leak checks every received message goes through."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -52,6 +53,17 @@ class LeakChecker:
         expected.pop("cards", None)
         assert message["observation"] == expected
         hidden_hand_check(message["observation"], viewer)
+        if self.args[0] == "vale":
+            # Vale cards are unique: a card hidden in another hand must not be named
+            # anywhere in the message (the shared catalogue aside)
+            raw = json.dumps({k: v for k, v in message.items() if k != "catalogue"})
+            for owner in range(state.num_players):
+                if owner == viewer:
+                    continue
+                held = set(state.observation(owner)["seats"][owner]["hand"])
+                seen = set(expected["seats"][owner]["hand"])
+                for card in held - seen:
+                    assert f'"{card}"' not in raw, f"hidden card {card} of seat {owner} sent"
         current = state.current_player()
         if viewer is not None and viewer == current:
             assert message["legal"] == [str(a) for a in state.legal_actions()]
