@@ -47,6 +47,16 @@ class LeakChecker:
             if message["type"] == "ack":
                 assert set(message) == {"type", "id", "n"}
             return
+        # nothing beyond the documented fields (a leak could hide in an extra one)
+        state_keys = {"n", "observation", "current_player", "legal", "over", "winners",
+                      "scores", "connected", "can_undo"}
+        if message["type"] == "update":
+            assert set(message) == state_keys | {"type", "seat", "action", "events"}
+        else:
+            assert set(message) == state_keys | {"type", "game_id", "game", "title", "seat",
+                                                 "seats", "catalogue", "log"}
+            for seat in message["seats"]:
+                assert set(seat) == {"seat", "name", "kind", "agent"}
         n = message["n"]
         state, events = replay_texts(*self.args, texts[:n])
         expected = state.observation(viewer)
