@@ -244,6 +244,7 @@ class Table {
         this.setSnapshot(msg);
         break;
       case "presence":
+        this.spectators = msg.spectators;
         if (this.snap) { this.snap.connected = msg.connected; this.drawPresence(); }
         break;
       case "ack":
@@ -376,7 +377,8 @@ class Table {
     clear(this.seatsEl).append(...this.ctx.seats.map((seat) => h(
       `span.seatchip${s.connected[seat.seat] ? ".on" : ""}${s.current_player === seat.seat ? ".now" : ""}`,
       { title: seat.kind === "computer" ? `computer (${seat.agent})` : (s.connected[seat.seat] ? "connected" : "not connected") },
-      seat.kind === "computer" ? "⚙ " : "", seatName(this.ctx, seat.seat))));
+      seat.kind === "computer" ? "⚙ " : "", seatName(this.ctx, seat.seat))),
+    this.spectators ? h("span.small.muted", { id: "spectators" }, ` ${this.spectators} watching`) : "");
   }
 
   drawLog() {
