@@ -64,6 +64,8 @@ def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None
             shot(page, shot_name)
             page.set_viewport_size({"width": 390, "height": 844})
             shot(page, shot_name + "-phone")
+            # readable on a phone: nothing wider than the screen
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
             page.set_viewport_size({"width": 1280, "height": 900})
             shot_name = None
         play_one(page, rng)
