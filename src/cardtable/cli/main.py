@@ -171,6 +171,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     add_game_option_flags(bench)
     bench.set_defaults(run=run_bench)
+
+    # `serve` belongs to the web server; it registers itself and runs as `func(args)`.
+    from cardtable.server.serve_cmd import add_serve_parser
+
+    add_serve_parser(commands)
     return parser
 
 
@@ -366,7 +371,10 @@ def main(argv: list[str] | None = None, read_line: ReadLine | None = None) -> in
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     console = Console(highlight=False)
     try:
-        status: int = args.run(args, console, read_line or _read_line)
+        if hasattr(args, "run"):
+            status: int = args.run(args, console, read_line or _read_line)
+        else:
+            status = args.func(args)
         return status
     except CardtableError as exc:
         print(f"cardtable {args.command}: error: {exc}", file=sys.stderr)
