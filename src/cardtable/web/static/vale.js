@@ -3,7 +3,7 @@ import { h, seatName, provisionalMark } from "./dom.js";
 
 const STONES = ["red", "blue", "purple"];
 
-/** The clicks that make up an action (see README-vale.md, "Action notation"). */
+/** The clicks that make up an action (see docs/vale.md, "Action notation"). */
 export function pathFor(text, ctx) {
   const w = text.split(" ");
   const verb = w[0];
