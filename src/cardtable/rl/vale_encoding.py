@@ -106,7 +106,7 @@ class ValeEncoding(Encoding):
         texts += [f"discard {s}" for s in STONES]
         texts += [f"choose {label}" for label in labels]
         texts += [f"target p{k + 1}" for k in range(n)]
-        # The Artifacts expansion's notation (README-vale).
+        # The Artifacts expansion's notation (docs/vale.md).
         for t in self.tiles:
             texts += [f"{verb} {t}" for verb in TILE_VERBS]
         texts += [f"pay {payment_text(*pay)}" for pay in self.payments]
