@@ -24,7 +24,7 @@ def test_defaults_and_registration(toy: Game) -> None:
     assert (args.games, args.seed, args.players, args.workers, args.ray) == (
         100, 1, None, None, None)
     assert args.func is arena_command
-    assert callable(args.run)                  # the command line calls run(args, console, read_line)
+    assert callable(args.run)          # the command line calls run(args, console, read_line)
     with pytest.raises(SystemExit):
         parse(["arena", "toy"])                              # --agents is required
     with pytest.raises(SystemExit):

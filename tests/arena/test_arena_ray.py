@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardtable.arena.tournament import plan, run_local, run_ray
 from cardtable.engine.api import Game
 
-from conftest import TOY_DIR
+# Ray's workers are fresh processes: they find the toy game by its module path.
+TOY_DIR = str(Path(__file__).resolve().parent.parent / "agents")
 
 
 def test_ray_runs_the_same_tournament(toy: Game) -> None:
