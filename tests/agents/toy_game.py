@@ -246,7 +246,7 @@ class ToyGame(Game):
                  **options: Any) -> ToyState:
         if not self.min_players <= players <= self.max_players:
             raise OptionError(f"toy is for 2-4 players, not {players}")
-        unknown = set(options) - {"rounds", "characters"}
+        unknown = set(options) - {"rounds", "characters", "unique_characters"}
         if unknown:
             raise OptionError(f"unknown option(s): {', '.join(sorted(unknown))}")
         rounds = int(options.get("rounds", 5))
@@ -258,6 +258,8 @@ class ToyGame(Game):
         characters = [str(c) for c in characters]
         if len(characters) != players or any(c not in CHARACTERS for c in characters):
             raise OptionError(f"characters must be {players} of {', '.join(CHARACTERS)}")
+        if options.get("unique_characters") and len(set(characters)) < players:
+            raise OptionError("each seat needs a different character")
         return ToyState(self, players, random.randrange(2**31) if seed is None else seed,
                         rounds, characters)
 
@@ -269,6 +271,7 @@ class ToyGame(Game):
 
     def option_help(self) -> dict[str, str]:
         return {"rounds": "rounds to play (1-5)",
+                "unique_characters": "true: no two seats may have the same character",
                 "characters": "one character per seat: plain or bold"}
 
     def heuristics(self) -> ToyHeuristics:

@@ -59,6 +59,11 @@ def test_plan_with_a_character_pool(toy: Game) -> None:
     assert len(seen) == 8 and set(seen.values()) == {2}
     with pytest.raises(OptionError):
         plan("toy", ["random"], 4, 1, 2, {"characters": ["bold", "bold"]}, ["plain"])
+    # Assignments the game refuses (here: mirror match-ups) are left out.
+    unique = plan("toy", ["random"], 4, 1, 2, {"unique_characters": True}, ["plain", "bold"])
+    assert unique.characters == [["plain", "bold"], ["bold", "plain"]]
+    with pytest.raises(OptionError, match="accepts no assignment"):
+        plan("toy", ["random"], 4, 1, 2, {"unique_characters": True}, ["plain"])
 
 
 def test_plan_rejects_bad_input(toy: Game) -> None:

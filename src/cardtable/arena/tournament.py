@@ -119,8 +119,9 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
          options: dict[str, Any] | None = None,
          character_pool: Sequence[str] | None = None) -> Tournament:
     """The games of a tournament. With `character_pool`, the `characters` option cycles
-    through every assignment of pool characters to seats (mirror match-ups included),
-    and for each assignment through every seating of the agents."""
+    through every assignment of pool characters to seats that the game accepts (mirror
+    match-ups included where allowed), and for each assignment through every seating of
+    the agents."""
     if not agents:
         raise ArenaError("a tournament needs at least one agent")
     if games < 1:
@@ -138,7 +139,17 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
     if character_pool:
         if "characters" in options:
             raise OptionError("give either fixed characters or a character pool, not both")
-        assignments = [list(t) for t in itertools.product(character_pool, repeat=players)]
+        assignments = []
+        for chars in itertools.product(character_pool, repeat=players):
+            # Keep the assignments the game accepts (some games allow no mirror match).
+            try:
+                loaded.new_game(players, seed=0, **{**options, "characters": list(chars)})
+            except OptionError:
+                continue
+            assignments.append(list(chars))
+        if not assignments:
+            raise OptionError(f"{loaded.name} accepts no assignment of the characters "
+                              f"{', '.join(character_pool)} to {players} seats")
     ref = cardtable._GAMES.get(loaded.name)
     specs: list[GameSpec] = []
     for index in range(games):
