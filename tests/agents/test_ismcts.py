@@ -58,7 +58,12 @@ def test_levels_and_specs(toy: Game) -> None:
     assert settings_for("0.3s").seconds == pytest.approx(0.3)
     assert settings_for("250ms").seconds == pytest.approx(0.25)
     assert settings_for(None).seconds == LEVELS["medium"]
-    for bad in ("0", "fast", "-3", "xs", "0s"):
+    tuned = settings_for("0.2s+depth=20+c=1.5+margin=0")
+    assert (tuned.seconds, tuned.rollout_depth, tuned.exploration, tuned.margin_weight) == (
+        0.2, 20, 1.5, 0.0)
+    assert settings_for("300+depth=0").iterations == 300
+    for bad in ("0", "fast", "-3", "xs", "0s", "easy+depth=-1", "easy+speed=3",
+                "easy+c=big", "easy+depth"):
         with pytest.raises(OptionError):
             make_agent(f"ismcts:{bad}", toy, 1)
     with pytest.raises(ValueError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardtable.agents.base import Agent
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, View
@@ -209,11 +209,36 @@ def final_rewards(state: State, margin_weight: float) -> list[float]:
     return out
 
 
+# Names of the tuning knobs a level may carry after "+": ismcts:medium+depth=20+c=0.5
+KNOBS = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight"}
+
+
 def settings_for(level: str | None) -> SearchSettings:
     """The search settings for a level: a name (easy, medium, hard), a number of
-    iterations ("400"), or a time ("0.3s", "250ms")."""
+    iterations ("400"), or a time ("0.3s", "250ms"), optionally followed by knobs:
+    "+depth=N" (rollout actions before the evaluation), "+c=X" (exploration constant),
+    "+margin=X" (weight of the score margin in the reward)."""
     if level is None:
         return SearchSettings(seconds=LEVELS["medium"])
+    budget, *knobs = level.split("+")
+    base = _budget(budget)
+    changes: dict[str, float | int] = {}
+    for knob in knobs:
+        key, _, text = knob.partition("=")
+        if key not in KNOBS:
+            raise OptionError(f"unknown ismcts knob {key!r} in {level!r}; knobs: "
+                              f"{', '.join(KNOBS)}")
+        try:
+            changes[KNOBS[key]] = int(text) if key == "depth" else float(text)
+        except ValueError:
+            raise OptionError(f"ismcts knob {key!r} needs a number, got {text!r}") from None
+    try:
+        return replace(base, **changes)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise OptionError(f"ismcts level {level!r}: {exc}") from None
+
+
+def _budget(level: str) -> SearchSettings:
     if level in LEVELS:
         return SearchSettings(seconds=LEVELS[level])
     try:

@@ -157,9 +157,9 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
             seating = rotations[index % len(rotations)]
             game_options = options
         else:
-            chars = assignments[index % len(assignments)]
+            assigned = assignments[index % len(assignments)]
             seating = rotations[(index // len(assignments)) % len(rotations)]
-            game_options = {**options, "characters": chars}
+            game_options = {**options, "characters": assigned}
         specs.append(GameSpec(
             index=index, game=loaded.name, players=players,
             seed=derive_seed(seed, index, 0),
