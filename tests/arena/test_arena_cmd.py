@@ -78,7 +78,8 @@ def test_table_and_report(toy: Game, tmp_path: Path,
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert page.count("data:image/png;base64,") == 4    # agents, seats, match-ups, cards
     for heading in ("Agents", "Head to head", "Seats (first-player advantage)",
-                    "Characters", "Match-ups", "Cards in play at the end"):
+                    "Characters", "Match-ups", "Cards at the end: winners against losers",
+                    "<code>area</code>"):
         assert heading in page
     assert "http" not in page.replace("http-equiv", "")  # self-contained
 

@@ -97,3 +97,6 @@ def test_cards_of_winners_and_losers() -> None:
     assert stats.rates("phoenix") == (0.0, 0.0)
     assert [row[0] for row in stats.cards] == ["hydra", "pyro", "kappa"]
     assert card_stats([result(["A", "B"], [0])]) is None
+    assert stats.field == "cards"                  # no game said where they came from
+    games[0].card_field = "area"
+    assert card_stats(games[:2]) is not None and card_stats(games[:2]).field == "area"

@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.arena.tournament import (
     ArenaError,
+    card_field,
     derive_seed,
     entrant_labels,
     plan,
@@ -97,6 +98,7 @@ def test_play_game_records_everything(toy: Game) -> None:
     assert r.actions == 10
     assert r.cards is not None and sum(len(c) for c in r.cards) <= 5
     assert all(name.startswith("card") for seat in r.cards for name in seat)
+    assert r.card_field == "area"
     assert sum(len(t_) for t_ in r.decision_times) + sum(r.forced) == 10
     assert r.to_dict()["scores"] == r.scores
     assert play_game(t.specs[1]).scores == r.scores
@@ -123,3 +125,5 @@ def test_observation_readers() -> None:
     assert seat_cards({"seats": [{"hand": 3}, {"hand": 2}]}, 2) is None
     mixed = {"seats": [{"board": ["x"], "area": 3}, {"board": ["y"]}]}
     assert seat_cards(mixed, 2) == [["x"], ["y"]]
+    assert card_field(mixed, 2) == "board" and card_field(obs, 2) == "area"
+    assert card_field({"seats": [{"artifacts": []}, {"artifacts": ["a7"]}]}, 2) == "artifacts"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -87,6 +88,7 @@ class CardStats:
     winner_seats: int
     loser_seats: int
     cards: list[tuple[str, int, int]]   # name, winner seats holding it, loser seats
+    field: str = "cards"                # the seats' observation field they come from
 
     def rates(self, name: str) -> tuple[float, float]:
         for card, w, lo in self.cards:
@@ -258,4 +260,6 @@ def card_stats(results: Sequence[GameResult]) -> CardStats | None:
     rows = sorted(((name, w, lo) for name, (w, lo) in counts.items()),
                   key=lambda row: (-(row[1] / max(1, winners) - row[2] / max(1, losers)),
                                    row[0]))
-    return CardStats(winner_seats=winners, loser_seats=losers, cards=rows)
+    fields = Counter(r.card_field for r in results if r.card_field is not None)
+    field = fields.most_common(1)[0][0] if fields else "cards"
+    return CardStats(winner_seats=winners, loser_seats=losers, cards=rows, field=field)

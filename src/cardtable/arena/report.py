@@ -164,10 +164,11 @@ def render(tournament: Tournament, summary: Summary, elapsed: float | None = Non
 
     c = summary.cards
     if c is not None:
-        parts.append("<h2>Cards in play at the end: winners against losers</h2>")
+        parts.append("<h2>Cards at the end: winners against losers</h2>")
         parts.append(f"<p class='note'>Share of winners' ({c.winner_seats}) and losers' "
-                     f"({c.loser_seats}) seats whose final play area holds the card, sorted "
-                     f"by the difference.</p>")
+                     f"({c.loser_seats}) seats that hold the card at the end of the game "
+                     f"(the seats' <code>{html.escape(c.field)}</code> in the final "
+                     f"observation), sorted by the difference.</p>")
         rows = []
         for name, w, lo in c.cards:
             rw, rl = w / max(1, c.winner_seats), lo / max(1, c.loser_seats)
@@ -187,7 +188,7 @@ def render(tournament: Tournament, summary: Summary, elapsed: float | None = Non
                         color="#d08a3c")
                 ax.set_yticks(list(ys), names)
                 ax.invert_yaxis()
-                ax.set_xlabel("share of seats with the card in play at the end")
+                ax.set_xlabel(f"share of seats with the card in '{c.field}' at the end")
                 ax.legend()
 
             parts.append(_png(plt, bars, (7, 1 + 0.3 * len(shown))))

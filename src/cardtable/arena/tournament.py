@@ -23,8 +23,9 @@ from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Game, OptionError
 
 # Keys of a seat in a final spectator observation that may list the cards a player has
-# put into play, in order of preference (Vale: the area of summoned cards).
-CARD_FIELDS = ("area", "summoned", "board", "tableau", "played")
+# put into play or won, in order of preference (Vale: the area of summoned cards;
+# Thalara: the artifacts won).
+CARD_FIELDS = ("area", "summoned", "board", "tableau", "played", "artifacts")
 MAX_ACTIONS = 100_000
 Progress = Callable[[int, int], None]
 
@@ -62,6 +63,7 @@ class GameResult:
     cards: list[list[str]] | None    # per seat, the cards in play at the end
     decision_times: list[list[float]]  # per seat, seconds per non-forced decision
     forced: list[int]                # per seat, forced moves (one legal action)
+    card_field: str | None = None    # the observation field `cards` was read from
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -217,7 +219,8 @@ def play_game(spec: GameSpec) -> GameResult:
         agents=list(spec.agents), scores=list(state.scores()),
         winners=sorted(state.winners()), actions=actions, options=dict(spec.options),
         characters=seat_characters(final, spec.players),
-        cards=seat_cards(final, spec.players), decision_times=times, forced=forced)
+        cards=seat_cards(final, spec.players), decision_times=times, forced=forced,
+        card_field=card_field(final, spec.players))
 
 
 def _seats(observation: dict[str, Any], players: int) -> list[dict[str, Any]] | None:
@@ -254,21 +257,30 @@ def card_name(item: Any) -> str | None:
     return None
 
 
-def seat_cards(observation: dict[str, Any], players: int,
-               fields: Sequence[str] = CARD_FIELDS) -> list[list[str]] | None:
-    """Per seat, the names of the cards listed under the first of `fields` that every
-    seat has as a list; None when the observation has no such field."""
+def card_field(observation: dict[str, Any], players: int,
+               fields: Sequence[str] = CARD_FIELDS) -> str | None:
+    """The first of `fields` that every seat of the observation has as a list."""
     seats = _seats(observation, players)
     if seats is None:
         return None
     for key in fields:
         if all(isinstance(seat.get(key), list) for seat in seats):
-            out = []
-            for seat in seats:
-                names = [card_name(item) for item in seat[key]]
-                out.append([n for n in names if n is not None])
-            return out
+            return key
     return None
+
+
+def seat_cards(observation: dict[str, Any], players: int,
+               fields: Sequence[str] = CARD_FIELDS) -> list[list[str]] | None:
+    """Per seat, the names of the cards listed under `card_field`; None when the
+    observation has no such field."""
+    key = card_field(observation, players, fields)
+    if key is None:
+        return None
+    out = []
+    for seat in observation["seats"]:
+        names = [card_name(item) for item in seat[key]]
+        out.append([n for n in names if n is not None])
+    return out
 
 
 # -- backends ----------------------------------------------------------------------------
