@@ -176,8 +176,8 @@ def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> N
     console = Console(highlight=False)
     table = Table(title=f"{tournament.game}: {summary.games} games, {tournament.players} "
                         f"players, seed {tournament.seed} ({elapsed:.0f} s)")
-    for name in ("agent", "seats", "win rate", "95% interval", "avg score", "Elo",
-                 "median decision"):
+    for name in ("agent", "seats", "win rate", "95% CI", "avg score", "Elo",
+                 "time/move"):
         table.add_column(name, justify="left" if name == "agent" else "right")
     for e in summary.entrants:
         table.add_row(e.label, str(e.games), f"{100 * e.win_rate:.1f}%",
@@ -185,7 +185,7 @@ def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> N
                       f"{e.elo:.0f}", _ms(e.median_decision))
     console.print(table)
     seats = Table(title="win rate by seat")
-    for name in ("seat", "games", "win rate", "95% interval", "avg score"):
+    for name in ("seat", "games", "win rate", "95% CI", "avg score"):
         seats.add_column(name, justify="right")
     for s in summary.seats:
         seats.add_row(str(s.seat + 1), str(s.games), f"{100 * s.win_rate:.1f}%",
@@ -204,6 +204,8 @@ def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> N
                 cells.append("-" if rate is None else f"{100 * rate:.0f}% ({m.games[i][j]})")
             chars.add_row(name, *cells)
         console.print(chars)
+    console.print("time/move: the median time of a decision with more than one legal "
+                  "action.")
     if summary.shared_wins:
         console.print(f"{summary.shared_wins} games had a shared win (1/k to each winner).")
 
