@@ -90,7 +90,7 @@ def render(tournament: Tournament, summary: Summary, elapsed: float | None = Non
     parts.append(f"<p>{summary.games} games, {players} players, seed {tournament.seed}, "
                  f"options: {html.escape(options)}{took}. Seats rotate between games. "
                  f"A shared win counts 1/k for each of k winners "
-                 f"({summary.shared_wins} games were shared).</p>")
+                 f"(games with a shared win: {summary.shared_wins}).</p>")
 
     parts.append("<h2>Agents</h2>")
     rows = [[e.label, e.games, f"{e.wins:g}", _pct(e.win_rate),
