@@ -80,30 +80,44 @@ class Event:
     """Something that happened, for logs and animations.
 
     `public` is what everybody may read; `private`, when set, is the fuller text that
-    only `player` may read (for example which card they took).
+    only `player` may read (for example which card they took). When `args` is given,
+    both texts are `str.format` templates filled in only when read, which keeps
+    `apply()` cheap for search agents that never read them.
     """
 
-    __slots__ = ("data", "kind", "player", "private", "public")
+    __slots__ = ("_private", "_public", "args", "data", "kind", "player")
 
     def __init__(self, kind: str, player: int | None, public: str,
-                 private: str | None = None, data: dict[str, Any] | None = None) -> None:
+                 private: str | None = None, data: dict[str, Any] | None = None,
+                 args: tuple[Any, ...] | None = None) -> None:
         self.kind = kind
         self.player = player
-        self.public = public
-        self.private = private
+        self._public = public
+        self._private = private
         self.data = data
+        self.args = args
+
+    @property
+    def public(self) -> str:
+        return self._public if self.args is None else self._public.format(*self.args)
+
+    @property
+    def private(self) -> str | None:
+        if self._private is None or self.args is None:
+            return self._private
+        return self._private.format(*self.args)
 
     def text_for(self, viewer: int | None) -> str:
         """The text `viewer` may read (None = spectator)."""
-        if self.private is not None and viewer is not None and viewer == self.player:
-            return self.private
+        if self._private is not None and viewer is not None and viewer == self.player:
+            return self.private or ""
         return self.public
 
     def to_dict(self, viewer: int | None) -> dict[str, Any]:
         """A JSON-safe form for `viewer`; private data never reaches anyone else."""
         out: dict[str, Any] = {"kind": self.kind, "player": self.player,
                                "text": self.text_for(viewer)}
-        if self.data is not None and (self.private is None or viewer == self.player):
+        if self.data is not None and (self._private is None or viewer == self.player):
             out["data"] = self.data
         return out
 
@@ -235,11 +249,11 @@ class Game(ABC):
 
     @staticmethod
     def match_action(state: State, text: str, legal: Sequence[Action]) -> Action:
-        """The listed legal action whose notation is `text` (after normalising spaces
-        and case), or IllegalAction saying what is legal instead."""
+        """The listed legal action whose notation is `text` (spaces and letter case do
+        not matter), or IllegalAction saying what is legal instead."""
         wanted = " ".join(text.lower().split())
         for action in legal:
-            if action.text == wanted:
+            if action.text.lower() == wanted:
                 return action
         shown = ", ".join(a.text for a in legal[:12])
         more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"

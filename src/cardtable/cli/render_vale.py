@@ -1,0 +1,139 @@
+"""Drawing a Vale of Eternity observation in the terminal with rich.
+
+`render(observation, viewer)` takes the JSON-safe observation documented in
+`cardtable.vale.state` (nothing else: it never sees the game state) and returns one
+renderable: the round header, the hunting display, then a panel per seat with score,
+stones, area, hunted cards and hand. Provisional cards carry a `*`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+FAMILY_STYLE = {"fire": "bold red", "water": "bold blue", "earth": "bold green",
+                "wind": "bold cyan", "dragon": "bold magenta"}
+STONE_STYLE = {"red": "red", "blue": "blue", "purple": "magenta"}
+TIMING_MARK = {"instant": "⚡", "permanent": "∞", "resolution": "⌛"}
+
+
+def card_text(cid: str | None, cards: dict[str, Any], detail: bool = False) -> Text:
+    """One card: name in its family colour, cost, timing marks; `?` when hidden."""
+    if cid is None:
+        return Text("?", style="dim")
+    info = cards.get(cid)
+    if info is None:
+        return Text(cid)
+    text = Text(info["name"], style=FAMILY_STYLE.get(info["family"], ""))
+    if info.get("provisional"):
+        text.append("*", style="yellow")
+    text.append(f" ({info['cost']})", style="dim")
+    marks = "".join(TIMING_MARK.get(t, "") for t in info.get("timing", []))
+    if marks:
+        text.append(f" {marks}")
+    if detail and info.get("text"):
+        text.append(f"  {info['text']}", style="dim")
+    return text
+
+
+def _cards_line(ids: list[str | None], cards: dict[str, Any]) -> Text:
+    if not ids:
+        return Text("-", style="dim")
+    return Text(", ").join(card_text(c, cards) for c in ids)
+
+
+def _stones(seat: dict[str, Any]) -> Text:
+    text = Text()
+    for colour in ("red", "blue", "purple"):
+        count = seat["stones"][colour]
+        value = seat["stone_values"][colour]
+        text.append(f"{colour} {count}", style=STONE_STYLE[colour])
+        text.append(f" (={value})  ", style="dim")
+    total = sum(seat["stones"].values())
+    text.append(f"{total}/{seat['stone_limit']} held", style="dim")
+    return text
+
+
+def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None) -> Panel:
+    cards = obs["cards"]
+    q = seat["seat"]
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim", justify="right")
+    table.add_column()
+    table.add_row("score", Text(str(seat["score"]), style="bold"))
+    table.add_row("stones", _stones(seat))
+    area = Table.grid()
+    for cid in seat["area"]:
+        area.add_row(card_text(cid, cards, detail=True))
+    if not seat["area"]:
+        area.add_row(Text("-", style="dim"))
+    table.add_row(f"area {len(seat['area'])}/{obs['area_limit']}", area)
+    if seat["hunted"]:
+        table.add_row("hunted", _cards_line(seat["hunted"], cards))
+    hand = Text()
+    for i, (cid, known) in enumerate(zip(seat["hand"], seat["hand_known"], strict=True)):
+        if i:
+            hand.append(", ")
+        hand.append_text(card_text(cid, cards))
+        if cid is not None and not known and q == viewer:
+            hand.append(" (secret)", style="dim italic")
+    if not seat["hand"]:
+        hand = Text("-", style="dim")
+    table.add_row(f"hand {seat['hand_count']}", hand)
+    marks = []
+    if q == obs["first_player"]:
+        marks.append("first")
+    if q == obs["current_player"]:
+        marks.append("to move")
+    if q == viewer:
+        marks.append("you")
+    title = f"P{q + 1}" + (f" ({', '.join(marks)})" if marks else "")
+    style = "bold yellow" if q == obs["current_player"] else "white"
+    return Panel(table, title=title, title_align="left", border_style=style)
+
+
+def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
+    obs = observation
+    cards = obs["cards"]
+    head = Text()
+    head.append("The Vale of Eternity", style="bold")
+    head.append(f"   round {obs['round']}/10   {obs['phase']} phase   "
+                f"game ends at {obs['end_score']} points")
+    if obs["winners"] is not None:
+        head.append("   winner(s): " + ", ".join(f"P{w + 1}" for w in obs["winners"]),
+                    style="bold green")
+    parts: list[RenderableType] = [head]
+    deck = Text(f"deck {obs['deck']['count']}", style="dim")
+    if obs["deck"]["top"]:
+        deck.append("  top: ")
+        deck.append_text(_cards_line(obs["deck"]["top"], cards))
+    deck.append(f"   discard {len(obs['discard'])}", style="dim")
+    if obs["discard"]:
+        deck.append("  last: ")
+        deck.append_text(card_text(obs["discard"][-1], cards))
+    parts.append(deck)
+    if obs["display"]:
+        display = Table(title="hunting display", show_header=True, header_style="dim")
+        display.add_column("card")
+        display.add_column("family")
+        display.add_column("effect", overflow="fold")
+        for cid in obs["display"]:
+            info = cards.get(cid, {})
+            display.add_row(card_text(cid, cards), Text(info.get("family", "?"),
+                            style=FAMILY_STYLE.get(info.get("family", ""), "")),
+                            Text(info.get("text", ""), style="dim"))
+        parts.append(display)
+    for seat in obs["seats"]:
+        parts.append(_seat_panel(seat, obs, viewer))
+    pending = obs["pending"]
+    if pending is not None:
+        src = f" ({card_text(pending['source'], cards).plain})" if pending["source"] else ""
+        parts.append(Text(f"P{pending['player'] + 1} must decide: {pending['kind']}{src}",
+                          style="bold yellow"))
+    if any(info.get("provisional") for info in cards.values()):
+        parts.append(Text("* provisional card content", style="yellow"))
+    return Group(*parts)

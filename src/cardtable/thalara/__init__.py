@@ -1,0 +1,1 @@
+"""Thalara: The Last Artifacts: a duel of hidden hands, conflicts and spells."""

@@ -1,0 +1,258 @@
+"""The Thalara card model and its loader: colors, Remnants, Artifacts, Aftershocks,
+characters and their spells, read from a TOML card file.
+
+Spells are data: each one lists effects from the vocabulary in `spells.py`, so a card
+file of one's own with new spells built from that vocabulary loads without code.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from cardtable.engine.api import CardFileError
+from cardtable.engine.cardfile import Table, load_toml
+
+CORE_PATH = Path(__file__).parent / "cards" / "core.toml"
+
+KINDS = ("instant", "permanent")
+# effect type -> (spell kind it belongs to, the fields it accepts besides `type`)
+TARGET_FIELDS = ("whose", "card", "face", "max_strength", "pick")
+VOCABULARY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "total_bonus": ("permanent", ("amount", "where", "when", "per")),
+    "card_bonus": ("permanent", ("amount", "whose", "card", "where", "max_printed",
+                                 "unique_color")),
+    "silence": ("permanent", ()),
+    "block_opponents": ("instant", ()),
+    "face_down_next": ("instant", ()),
+    "gain_aftershock": ("instant", ("count",)),
+    "to_supply": ("instant", TARGET_FIELDS),
+    "destroy": ("instant", TARGET_FIELDS),
+    "to_hand": ("instant", TARGET_FIELDS),
+    "move": ("instant", TARGET_FIELDS),
+    "take_from_supply": ("instant", ()),
+    "place_extra": ("instant", ()),
+    "swap_with_hand": ("instant", ()),
+}
+WHERE = ("here", "everywhere")
+WHEN = ("always", "has_cards", "most_cards", "equal_most_cards")
+PER = ("once", "distinct_colors", "equal_pairs")
+WHOSE = ("own", "opponents", "any")
+CARD_KINDS = ("energy", "remnant", "artifact", "aftershock")
+FACES = ("up", "any")
+PICKS = ("any", "highest")
+
+REMNANT, ARTIFACT, AFTERSHOCK = 0, 1, 2
+COLORLESS = -1
+
+
+class Effect:
+    """One step of a spell. Unused fields keep neutral defaults."""
+
+    __slots__ = ("amount", "card", "count", "face", "max_printed", "max_strength", "per",
+                 "pick", "type", "unique_color", "when", "where", "whose")
+
+    def __init__(self, table: Table, spell_kind: str) -> None:
+        self.type = table.choice("type", tuple(VOCABULARY))
+        kind, fields = VOCABULARY[self.type]
+        if kind != spell_kind:
+            raise table.error("type", f"{self.type!r} is an effect of {kind} spells, "
+                                      f"but this spell is {spell_kind}")
+        table.reject_unknown(("type", *fields))
+        self.amount = table.int("amount", 0) if "amount" in fields else 0
+        if "amount" in fields and not table.has("amount"):
+            raise table.error("amount", "missing")
+        self.where = table.choice("where", WHERE, "here") if "where" in fields else "here"
+        self.when = table.choice("when", WHEN, "always") if "when" in fields else "always"
+        self.per = table.choice("per", PER, "once") if "per" in fields else "once"
+        default_whose = "own" if self.type in ("card_bonus", "to_hand", "move") else "any"
+        self.whose = table.choice("whose", WHOSE, default_whose) if "whose" in fields \
+            else "own"
+        self.card = table.choice("card", CARD_KINDS, "energy") if "card" in fields \
+            else "energy"
+        self.face = table.choice("face", FACES, "up") if "face" in fields else "up"
+        self.max_strength = table.int("max_strength", 99, low=0) \
+            if "max_strength" in fields else 99
+        self.max_printed = table.int("max_printed", 99, low=0) \
+            if "max_printed" in fields else 99
+        self.unique_color = table.bool("unique_color", False) \
+            if "unique_color" in fields else False
+        self.pick = table.choice("pick", PICKS, "any") if "pick" in fields else "any"
+        self.count = table.int("count", 1, low=1, high=9) if "count" in fields else 1
+
+
+class Spell:
+    __slots__ = ("character", "effects", "id", "kind", "name", "need", "need_pairs", "note",
+                 "provenance", "requires", "silences", "source", "text")
+
+    def __init__(self, table: Table, colors: tuple[str, ...]) -> None:
+        table.reject_unknown(("id", "name", "requires", "kind", "text", "provenance",
+                              "source", "note", "effects"))
+        self.id = table.str("id")
+        self.name = table.str("name")
+        self.requires = tuple(table.str_list("requires"))
+        if not 1 <= len(self.requires) <= 5:
+            raise table.error("requires", "a spell requires one to five energy cards")
+        need = [0] * len(colors)
+        for color in self.requires:
+            if color not in colors:
+                raise table.error("requires", f"unknown color {color!r}; colors: "
+                                              f"{', '.join(colors)}")
+            need[colors.index(color)] += 1
+        self.need = tuple(need)
+        self.need_pairs = tuple((c, k) for c, k in enumerate(need) if k)
+        self.kind = table.choice("kind", KINDS)
+        self.text = table.str("text")
+        self.provenance, self.source = table.provenance()
+        self.note = table.str("note") if table.has("note") else None
+        raw = table.data.get("effects")
+        if not isinstance(raw, list) or not raw:
+            raise table.error("effects", "must be a non-empty list of effect tables")
+        self.effects = tuple(
+            Effect(Table(table.file, item, f"{self.id} effect {i}"), self.kind)
+            for i, item in enumerate(raw, start=1))
+        self.silences = any(e.type == "silence" for e in self.effects)
+        self.character = ""
+
+    @property
+    def provisional(self) -> bool:
+        return self.provenance == "provisional"
+
+
+class Character:
+    __slots__ = ("id", "name", "provenance", "source", "spells")
+
+    def __init__(self, table: Table, spells: dict[str, Spell]) -> None:
+        table.reject_unknown(("id", "name", "spells", "provenance", "source"))
+        self.id = table.str("id")
+        self.name = table.str("name")
+        self.provenance, self.source = table.provenance()
+        names = table.str_list("spells")
+        if not 1 <= len(names) <= 16:
+            raise table.error("spells", "a character has one to sixteen spells")
+        missing = [n for n in names if n not in spells]
+        if missing:
+            raise table.error("spells", f"unknown spell {missing[0]!r}")
+        if len(set(names)) != len(names):
+            raise table.error("spells", "a spell is listed twice")
+        self.spells = tuple(spells[n] for n in names)
+
+
+class ArtifactSpec:
+    __slots__ = ("color", "id", "name", "provenance", "source", "stars", "strength")
+
+    def __init__(self, table: Table, colors: tuple[str, ...]) -> None:
+        table.reject_unknown(("id", "name", "color", "strength", "stars", "provenance",
+                              "source"))
+        self.id = table.str("id")
+        self.name = table.str("name")
+        self.color = colors.index(table.choice("color", colors))
+        self.strength = table.int("strength", low=0, high=20)
+        self.stars = table.int("stars", low=0, high=9)
+        self.provenance, self.source = table.provenance()
+
+
+class CardSet:
+    """Everything a card file defines, checked."""
+
+    __slots__ = ("aftershock_per_player", "aftershock_provisional", "aftershock_strength",
+                 "artifacts", "artifacts_to_end", "characters", "color_provisional",
+                 "colors", "conflicts", "hand_size", "name", "path", "remnant_provisional",
+                 "remnants", "sets", "spells")
+
+    def __init__(self, path: str, data: dict[str, object]) -> None:
+        self.path = path
+        top = Table(path, data, None)
+        top.reject_unknown(("set", "colors", "remnants", "artifacts", "aftershock",
+                            "characters", "spells"))
+        head = Table(path, data.get("set"), "set")
+        head.reject_unknown(("name", "hand_size", "artifacts_to_end", "conflicts", "sets",
+                             "provenance", "source"))
+        self.name = head.str("name")
+        self.hand_size = head.int("hand_size", low=1, high=20)
+        self.artifacts_to_end = head.int("artifacts_to_end", low=1, high=50)
+        self.conflicts = self._per_count(head, "conflicts", 1, 9)
+        self.sets = self._per_count(head, "sets", 1, 4)
+        head.provenance()
+
+        colors = top.tables("colors")
+        self.colors = tuple(c.str("id") for c in colors)
+        if len(set(self.colors)) != len(self.colors):
+            raise top.error("colors", "a color id is listed twice")
+        self.color_provisional = tuple(c.provenance()[0] == "provisional" for c in colors)
+
+        self.remnants: list[tuple[int, int]] = []
+        self.remnant_provisional = False
+        for row in top.tables("remnants", key="color"):
+            row.reject_unknown(("color", "strengths", "provenance", "source"))
+            color = self.colors.index(row.choice("color", self.colors))
+            strengths = row.data.get("strengths")
+            if not isinstance(strengths, list) or not strengths or not all(
+                    isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 20
+                    for s in strengths):
+                raise row.error("strengths", "must be a list of strengths from 0 to 20")
+            if len(set(strengths)) != len(strengths):
+                raise row.error("strengths", "a color holds each strength at most once, "
+                                             "so a card is named by color and strength")
+            if any(c == color for c, _ in self.remnants):
+                raise row.error("color", "this color's Remnants are listed twice")
+            self.remnants.extend((color, s) for s in strengths)
+            self.remnant_provisional |= row.provenance()[0] == "provisional"
+
+        self.artifacts = [ArtifactSpec(t, self.colors) for t in top.tables("artifacts")]
+        ids = [a.id for a in self.artifacts]
+        if len(set(ids)) != len(ids):
+            raise top.error("artifacts", "an Artifact id is listed twice")
+        for a in self.artifacts:
+            if a.id in self.remnant_names() or a.id == "aftershock":
+                raise CardFileError(path, "an Artifact id must differ from every Remnant "
+                                          "name", card=a.id, field="id")
+
+        shock = Table(path, data.get("aftershock"), "aftershock")
+        shock.reject_unknown(("per_player", "strength", "provenance", "source"))
+        self.aftershock_per_player = shock.int("per_player", low=0, high=20)
+        self.aftershock_strength = shock.int("strength", low=0, high=20)
+        self.aftershock_provisional = shock.provenance()[0] == "provisional"
+
+        self.spells: dict[str, Spell] = {}
+        for table in top.tables("spells"):
+            spell = Spell(table, self.colors)
+            if spell.id in self.spells:
+                raise table.error("id", "this spell id is used twice")
+            self.spells[spell.id] = spell
+        self.characters: dict[str, Character] = {}
+        for table in top.tables("characters"):
+            character = Character(table, self.spells)
+            if character.id in self.characters:
+                raise table.error("id", "this character id is used twice")
+            self.characters[character.id] = character
+            for spell in character.spells:
+                if spell.character and spell.character != character.id:
+                    raise table.error("spells", f"spell {spell.id!r} already belongs to "
+                                                f"{spell.character!r}")
+                spell.character = character.id
+        if not self.characters:
+            raise top.error("characters", "a card file needs at least one character")
+
+    @staticmethod
+    def _per_count(table: Table, field: str, low: int, high: int) -> tuple[int, int, int]:
+        value = table.data.get(field)
+        if not isinstance(value, list) or len(value) != 3 or not all(
+                isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+                for v in value):
+            raise table.error(field, f"must list three numbers from {low} to {high}, "
+                                     "for 2, 3 and 4 players")
+        return (value[0], value[1], value[2])
+
+    def remnant_names(self) -> list[str]:
+        return [f"{self.colors[c]}{s}" for c, s in self.remnants]
+
+
+def load_card_set(path: str | Path) -> CardSet:
+    """The card set in the TOML file at `path`; CardFileError names what is wrong."""
+    return CardSet(str(path), load_toml(path))
+
+
+@cache
+def core_card_set() -> CardSet:
+    return load_card_set(CORE_PATH)

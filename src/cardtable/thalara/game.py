@@ -1,0 +1,211 @@
+"""ThalaraGame: options, new games and the text notation."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine.api import (
+    Action,
+    Event,
+    Game,
+    Heuristics,
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    State,
+)
+from cardtable.thalara import rng as rngmod
+from cardtable.thalara.cards import CORE_PATH, CardSet, core_card_set, load_card_set
+from cardtable.thalara.notation import normalise
+from cardtable.thalara.rules import begin_round
+from cardtable.thalara.setup import DEFAULT_SETTINGS, SETTINGS, Setup
+from cardtable.thalara.state import ThalaraState
+
+MODES = ("standard", "casual")
+# The first-game pairs of the rulebook, then the next characters in order.
+DEFAULT_CHARACTERS = ("myrja", "canto", "accaina", "kandhran")
+VERBS = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
+         "return": 1, "done": 0}
+
+
+@lru_cache(maxsize=64)
+def _setup(path: str, players: int, characters: tuple[str, ...], mode: str,
+           settings: tuple[tuple[str, Any], ...]) -> Setup:
+    cards = core_card_set() if path == "" else load_card_set(path)
+    return Setup(cards, players, list(characters), mode, dict(settings))
+
+
+class ThalaraGame(Game):
+    name = "thalara"
+    title = "Thalara: The Last Artifacts"
+    min_players = 2
+    max_players = 4
+
+    def option_help(self) -> dict[str, str]:
+        return {
+            "mode": "standard (choose your hand) or casual (Casual Chaos: draw it at random)",
+            "characters": "one character id per seat, e.g. myrja,canto "
+                          "(ids: myrja, canto, accaina, kandhran, rinnthra, jinpatrica)",
+            "cards": "path to a card file of your own (TOML), instead of the shipped set",
+            "star_tie": "who wins on equal stars: shared (default) or most-artifacts",
+            "empty_casts": "whether a spell that would do nothing may be cast: "
+                           "forbidden (default) or allowed",
+            "idle_rounds": "the game ends after this many rounds in a row in which "
+                           "nobody plays a card (default 2; the rulebook has no such "
+                           "case, but a game must end)",
+        }
+
+    def new_game(self, players: int = 2, seed: int | None = None,
+                 **options: Any) -> ThalaraState:
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise OptionError(f"Thalara is for 2 to 4 players, not {players!r}")
+        unknown = sorted(set(options) - set(self.option_help()))
+        if unknown:
+            raise OptionError(f"unknown option {unknown[0]!r} for thalara; options: "
+                              f"{', '.join(self.option_help())}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        mode = options.get("mode", "standard")
+        if mode not in MODES:
+            raise OptionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        path = options.get("cards")
+        cards = self._cards(path)
+        characters = self._characters(options.get("characters"), players, cards)
+        settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        idle = options.get("idle_rounds", 2)
+        if not isinstance(idle, int) or isinstance(idle, bool) or not 1 <= idle <= 20:
+            raise OptionError(f"idle_rounds must be a whole number from 1 to 20, "
+                              f"not {idle!r}")
+        settings["idle_rounds"] = idle
+        for key, allowed in SETTINGS.items():
+            if key in options:
+                if options[key] not in allowed:
+                    raise OptionError(f"{key} must be one of {', '.join(allowed)}, "
+                                      f"not {options[key]!r}")
+                settings[key] = options[key]
+        setup = _setup("" if path is None else str(path), players, tuple(characters), mode,
+                       tuple(sorted(settings.items())))
+        normal: dict[str, Any] = {"mode": mode, "characters": characters, **settings}
+        if path is not None:
+            normal["cards"] = str(path)
+        return self._start(setup, seed, normal)
+
+    @staticmethod
+    def _cards(path: Any) -> CardSet:
+        if path is None:
+            return core_card_set()
+        if not isinstance(path, (str, Path)):
+            raise OptionError(f"cards must be a path to a card file, not {path!r}")
+        if Path(path).resolve() == CORE_PATH.resolve():
+            return core_card_set()
+        return load_card_set(path)
+
+    @staticmethod
+    def _characters(value: Any, players: int, cards: CardSet) -> list[str]:
+        if value is None:
+            pool = [c for c in DEFAULT_CHARACTERS if c in cards.characters]
+            pool += [c for c in cards.characters if c not in pool]
+            return [pool[i % len(pool)] for i in range(players)]
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise OptionError("characters must be a list of character ids")
+        chosen = [v.lower() for v in value]
+        if len(chosen) != players:
+            raise OptionError(f"characters needs one id per seat: {players} for {players} "
+                              f"players, got {len(chosen)}")
+        for c in chosen:
+            if c not in cards.characters:
+                raise OptionError(f"unknown character {c!r}; characters: "
+                                  f"{', '.join(cards.characters)}")
+        copies = cards.sets[players - 2]
+        for c in set(chosen):
+            if chosen.count(c) > copies:
+                raise OptionError(f"character {c!r} is chosen {chosen.count(c)} times, but "
+                                  f"{players} players use {copies} set(s) of cards")
+        return chosen
+
+    @staticmethod
+    def _start(setup: Setup, seed: int, options: dict[str, Any]) -> ThalaraState:
+        s = ThalaraState.__new__(ThalaraState)
+        n = setup.n
+        slots = setup.conflicts
+        s.setup = setup
+        s.game_ = _THE_GAME
+        s.seed_ = seed
+        s.options_ = options
+        s.rng = (seed * 0x2545F4914F6CDD1D + 0x632BE59BD9B4E019) & rngmod.MASK
+        s.rng, z = rngmod.step(s.rng)
+        s.start = z % n
+        s.cur = s.start
+        s.last = -1
+        s.round = 1
+        s.phase = 0
+        s.hands = [[] for _ in range(n)]
+        s.supply = [list(r) for r in setup.remnant_cards]
+        s.discard = ((),) * n
+        s.pool = tuple(tuple(a) for a in setup.shock_cards)
+        s.held = ((),) * n
+        s.stars = [0] * n
+        stack = list(setup.artifact_cards)
+        s.rng = rngmod.shuffle(s.rng, stack)
+        s.display = [stack.pop() for _ in range(min(slots, len(stack)))]
+        s.stack = tuple(stack)
+        s.ccards = [[] for _ in range(slots * n)]
+        s.ccol = [0] * (slots * n * setup.width)
+        s.cown = [0] * (slots * n)
+        s.facedown = set()
+        s.known = set()
+        s.cspells = [[] for _ in range(slots)]
+        s.cast_in = [-1] * (max(setup.spell_of) + 1)
+        s.blocked = [0] * slots
+        s.silenced = [False] * slots
+        s.passed = [False] * n
+        s.veil = [False] * n
+        s.pending = []
+        s.cast_options = []
+        s.hist = None
+        s.end_reason = ""
+        s.idle = 0
+        if setup.casual:
+            for supply in s.supply:
+                s.rng = rngmod.shuffle(s.rng, supply)
+        events: list[Event] = []
+        begin_round(s, events)
+        return s
+
+    def parse_action(self, state: State, text: str) -> Action:
+        if not isinstance(text, str):
+            raise MalformedAction(f"an action is text, not {type(text).__name__}")
+        words = text.lower().split()
+        if not words:
+            raise MalformedAction("empty action")
+        verb = words[0]
+        if verb not in VERBS:
+            raise MalformedAction(f"unknown verb {verb!r}; actions start with one of: "
+                                  f"{', '.join(VERBS)}")
+        if len(words) - 1 != VERBS[verb]:
+            raise MalformedAction(f"{verb!r} takes {VERBS[verb]} argument(s): "
+                                  f"{_USAGE[verb]}")
+        if verb in ("play", "cast") and not words[2].isdigit():
+            raise MalformedAction(f"the conflict must be a number: {_USAGE[verb]}")
+        if state.is_over():
+            raise IllegalAction("the game is over")
+        wanted = normalise(text, state.current_player())
+        return self.match_action(state, wanted, state.legal_actions())
+
+    def heuristics(self) -> Heuristics:
+        from cardtable.thalara.heuristics import ThalaraHeuristics
+
+        return ThalaraHeuristics()
+
+
+_USAGE = {"take": "take blue4", "play": "play blue4 2", "cast": "cast energy-barrier 2",
+          "skip": "skip", "target": "target red3 | target red3@p2 | target 2", "pass": "pass",
+          "return": "return blue4", "done": "done"}
+_THE_GAME = ThalaraGame()

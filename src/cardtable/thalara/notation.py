@@ -1,0 +1,75 @@
+"""The Thalara action notation: interned actions and their text.
+
+    take blue4          choose a card for your hand (a Remnant is <color><strength>)
+    play blue4 2        place a card into conflict 2 (conflicts count from 1);
+                        an Artifact by its id (play A03 1), an Aftershock as `aftershock`
+    cast <spell-id> 2   activate a spell in conflict 2, after placing a card
+    skip                activate no spell this turn
+    target red3         a spell's choice: your own card ...
+    target red3@p2      ... another player's card (players count from 1)
+    target facedown@p2  ... a face-down card of another player
+    target 3            ... a conflict
+    pass                play no more cards this round
+    return blue4        Casual Chaos, end of round: shuffle a Remnant back into your supply
+    done                Casual Chaos: stop returning and draw up to a full hand
+
+Every action is built once per game setup and reused, so legal-action lists cost no
+allocation beyond the list itself.
+"""
+
+from __future__ import annotations
+
+from cardtable.engine.api import Action
+
+TAKE, PLAY, PASS, CAST, SKIP, TARGET, TARGET_CONFLICT, RETURN, DONE = range(1, 10)
+FACEDOWN = "facedown"
+SPELL_SLOTS = 16  # a spell instance is numbered player * SPELL_SLOTS + its slot
+
+
+class ActionTable:
+    """All actions of one game setup, interned."""
+
+    __slots__ = ("by_text", "cast", "done", "pass_", "play", "ret", "skip", "take",
+                 "target", "target_conflict", "type_names")
+
+    def __init__(self, type_names: list[str], players: int, conflicts: int,
+                 spell_ids: dict[int, str]) -> None:
+        self.type_names = type_names
+        self.by_text: dict[str, Action] = {}
+        self.take = [self._add(TAKE, f"take {name}", t) for t, name in enumerate(type_names)]
+        self.ret = [self._add(RETURN, f"return {name}", t) for t, name in enumerate(type_names)]
+        self.play = [[self._add(PLAY, f"play {name} {c + 1}", t, c) for c in range(conflicts)]
+                     for t, name in enumerate(type_names)]
+        self.pass_ = self._add(PASS, "pass")
+        self.skip = self._add(SKIP, "skip")
+        self.done = self._add(DONE, "done")
+        self.cast: dict[int, list[Action]] = {
+            sid: [Action(CAST, f"cast {spell_id} {c + 1}", sid, c) for c in range(conflicts)]
+            for sid, spell_id in spell_ids.items()}
+        self.target_conflict = [self._add(TARGET_CONFLICT, f"target {c + 1}", c)
+                                for c in range(conflicts)]
+        # target[(type, owner, chooser is owner)]; type == len(type_names) is "face-down"
+        self.target: dict[tuple[int, int, bool], Action] = {}
+        names = [*type_names, FACEDOWN]
+        for t, name in enumerate(names):
+            for owner in range(players):
+                self.target[(t, owner, False)] = Action(
+                    TARGET, f"target {name}@p{owner + 1}", t, owner)
+                self.target[(t, owner, True)] = Action(TARGET, f"target {name}", t, owner)
+
+    def _add(self, kind: int, text: str, a: int = -1, b: int = -1) -> Action:
+        action = Action(kind, text, a, b)
+        self.by_text[text] = action
+        return action
+
+
+def normalise(text: str, chooser: int | None) -> str:
+    """Lower-case, single spaces, and `@pN` naming the chooser's own seat dropped, so
+    `target red3@p1` from player 1 reads as `target red3`."""
+    words = text.lower().split()
+    out = " ".join(words)
+    if chooser is not None and len(words) == 2 and words[0] == "target":
+        suffix = f"@p{chooser + 1}"
+        if words[1].endswith(suffix):
+            out = f"target {words[1][: -len(suffix)]}"
+    return out

@@ -1,0 +1,573 @@
+"""The rules of Thalara: legal actions, applying an action, the round and the end.
+
+    select  each player secretly takes cards from their supply until the hand is full
+    play    in turn, place one energy card into a conflict (then `cast` or `skip`), or pass
+    choose  a spell waits for its caster's choice
+    end     conflicts resolve, Remnants are discarded, Artifacts return to hand, the
+            display refills, the player who last played a card starts the next round
+    return  Casual Chaos: shuffle Remnants from hand back before drawing a full hand
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardtable.engine.api import Action, Event, IllegalAction
+from cardtable.thalara import spells
+from cardtable.thalara.cards import ARTIFACT, REMNANT
+from cardtable.thalara.notation import (
+    CAST,
+    PASS,
+    PLAY,
+    RETURN,
+    SKIP,
+    TAKE,
+    TARGET,
+    TARGET_CONFLICT,
+)
+from cardtable.thalara.phases import CAST as CAST_PHASE
+from cardtable.thalara.phases import CHOOSE, OVER, PHASE_NAMES, SELECT
+from cardtable.thalara.phases import PLAY as PLAY_PHASE
+from cardtable.thalara.phases import RETURN as RETURN_PHASE
+from cardtable.thalara.setup import add_to
+
+if TYPE_CHECKING:
+    from cardtable.thalara.state import ThalaraState
+
+# ---- legal actions -------------------------------------------------------------------
+
+
+def legal_actions(state: ThalaraState) -> list[Action]:
+    phase = state.phase
+    s = state.setup
+    p = state.cur
+    if phase == PLAY_PHASE:
+        play = s.actions.play
+        ctype = s.card_type
+        types = [ctype[c] for c in state.hands[p]]
+        if s.may_repeat:
+            types = list(dict.fromkeys(types))
+        out: list[Action] = []
+        nd = len(state.display)
+        if nd == s.conflicts and not any(state.blocked):
+            for t in types:
+                out += play[t]
+        else:
+            bit = 1 << p
+            blocked = state.blocked
+            silenced = state.silenced
+            opens = [i for i in range(nd) if not (blocked[i] & bit and not silenced[i])]
+            for t in types:
+                row = play[t]
+                out += [row[i] for i in opens]
+        out.append(s.actions.pass_)
+        return out
+    if phase == SELECT:
+        take = s.actions.take
+        ctype = s.card_type
+        if s.may_repeat:
+            return [take[t] for t in dict.fromkeys([ctype[c] for c in state.supply[p]])]
+        return [take[ctype[c]] for c in state.supply[p]]
+    if phase == CAST_PHASE:
+        return [s.actions.skip, *state.cast_options]
+    if phase == CHOOSE:
+        return spells.choices(state)
+    if phase == RETURN_PHASE:
+        out = [s.actions.done]
+        ret = s.actions.ret
+        for t in sorted({s.card_type[c] for c in state.hands[p]
+                         if s.card_kind[c] != ARTIFACT}):
+            out.append(ret[t])
+        return out
+    return []
+
+
+# ---- applying an action ----------------------------------------------------------------
+
+
+def apply(state: ThalaraState, action: Action) -> list[Event]:
+    phase = state.phase
+    if phase == OVER:
+        raise IllegalAction("the game is over")
+    if not isinstance(action, Action):
+        raise IllegalAction(f"{action!r} is not an action; parse text with "
+                            "game.parse_action(state, text)")
+    s = state.setup
+    p = state.cur
+    events: list[Event] = []
+    kind = action.kind
+    # The two commonest actions are checked directly and found in one pass over the
+    # hand or supply; every other action is checked against the legal list.
+    if phase == PLAY_PHASE and kind == PLAY:
+        canon = s.actions.by_text.get(action.text)
+        if canon is None:
+            raise IllegalAction(_why_illegal(state, action))
+        action = canon
+        conf = action.b
+        if (conf >= len(state.display)
+                or (state.blocked[conf] >> p & 1 and not state.silenced[conf])):
+            raise IllegalAction(_why_illegal(state, action))
+        index = _index_of(state, p, state.hands[p], action.a)
+        if index < 0:
+            raise IllegalAction(_why_illegal(state, action))
+        state.hist = (state.hist, action)
+        _place(state, p, index, conf, events)
+        options = state.cast_options = spells.cast_actions(state, p)
+        if options:
+            state.phase = CAST_PHASE
+        else:
+            _next_turn(state, events)
+        return events
+    if phase == SELECT and kind == TAKE:
+        canon = s.actions.by_text.get(action.text)
+        if canon is None:
+            raise IllegalAction(_why_illegal(state, action))
+        action = canon
+        index = _index_of(state, p, state.supply[p], action.a)
+        if index < 0:
+            raise IllegalAction(_why_illegal(state, action))
+        state.hist = (state.hist, action)
+        _take(state, p, index, events)
+        return events
+    legal = legal_actions(state)
+    if action not in legal:
+        raise IllegalAction(_why_illegal(state, action))
+    action = legal[legal.index(action)]
+    kind = action.kind
+    state.hist = (state.hist, action)
+    if kind == PASS:
+        _pass(state, p, events)
+        _next_turn(state, events)
+    elif kind == CAST:
+        state.phase = CHOOSE
+        spells.cast(state, p, action.a, action.b, events)
+        _after_effects(state, events)
+    elif kind == SKIP:
+        _next_turn(state, events)
+    elif kind in (TARGET, TARGET_CONFLICT, PLAY):
+        _answer(state, action, events)
+        _after_effects(state, events)
+    elif kind == RETURN:
+        _return_card(state, p, action.a, events)
+    else:  # DONE
+        _done_returning(state, p, events)
+    return events
+
+
+def _index_of(state: ThalaraState, p: int, cards: list[int], t: int) -> int:
+    """Where p's card of type `t` is in `cards` (p's hand or supply), or -1."""
+    card = state.setup.unique_card[p][t]
+    if card >= 0:
+        return cards.index(card) if card in cards else -1
+    return _find(state.setup.card_type, cards, t)
+
+
+def _find(card_type: list[int], cards: list[int], t: int) -> int:
+    """The index in `cards` of the first card of type `t`, or -1."""
+    for i, c in enumerate(cards):
+        if card_type[c] == t:
+            return i
+    return -1
+
+
+def _why_illegal(state: ThalaraState, action: object) -> str:
+    who = f"P{state.cur + 1}"
+    phase = PHASE_NAMES[state.phase]
+    text = str(action)
+    if state.phase == PLAY_PHASE and isinstance(action, Action) and action.kind == PLAY:
+        if not 0 <= action.b < len(state.display):
+            return f"{text!r}: there is no conflict {action.b + 1} this round"
+        if state.blocked[action.b] >> state.cur & 1:
+            return f"{text!r}: an Energy Barrier closes conflict {action.b + 1} to {who}"
+        return f"{text!r}: {who} has no such card in hand"
+    hint = {"select": "take a card from your supply",
+            "play": "play a card into a conflict, or pass",
+            "cast": "cast a spell whose requirement you meet, or skip",
+            "choose": "answer the spell's choice with `target ...`",
+            "return": "return a Remnant to your supply, or done"}[phase]
+    return f"{text!r} is not legal now ({who} must {hint})"
+
+
+# ---- the pieces of a turn ---------------------------------------------------------------
+
+
+def _take(state: ThalaraState, p: int, index: int, events: list[Event]) -> None:
+    s = state.setup
+    supply = state.supply[p]
+    card = supply.pop(index)
+    state.hands[p].append(card)
+    t = s.card_type[card]
+    events.append(Event("take", p, "P{0} takes a card", "P{0} takes {1}",
+                        args=(p + 1, s.type_names[t])))
+    if len(state.hands[p]) >= s.hand_size or not supply:
+        _next_selector(state, _offset(state, p) + 1, events)
+
+
+def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event]) -> None:
+    """Move the card at `index` of p's hand into conflict `conf`."""
+    s = state.setup
+    card = state.hands[p].pop(index)
+    t = s.card_type[card]
+    if state.known:
+        state.known.discard(card)
+    n = s.n
+    state.ccards[conf * n + p].append(card)
+    state.last = p
+    if state.veil[p]:
+        state.veil[p] = False
+        state.facedown.add(card)
+        events.append(Event("play", p, "P{0} places a card face-down into conflict {2}",
+                            "P{0} places {1} face-down into conflict {2}",
+                            args=(p + 1, s.type_names[t], conf + 1)))
+        return
+    color = s.card_color[card]
+    if color >= 0:
+        state.ccol[(conf * n + p) * s.width + color] += 1
+        state.cown[conf * n + p] += 1
+    events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
+                        args=(p + 1, s.type_names[t], conf + 1)))
+
+
+def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
+    s = state.setup
+    n = s.n
+    state.ccards[conf * n + side].remove(card)
+    if card in state.facedown:
+        state.facedown.discard(card)
+    elif s.card_color[card] >= 0:
+        state.ccol[(conf * n + side) * s.width + s.card_color[card]] -= 1
+        state.cown[conf * n + side] -= 1
+
+
+def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
+                    face_down: bool) -> None:
+    s = state.setup
+    n = s.n
+    state.ccards[conf * n + side].append(card)
+    if face_down:
+        state.facedown.add(card)
+    elif s.card_color[card] >= 0:
+        state.ccol[(conf * n + side) * s.width + s.card_color[card]] += 1
+        state.cown[conf * n + side] += 1
+
+
+def _pass(state: ThalaraState, p: int, events: list[Event]) -> None:
+    state.passed[p] = True
+    s = state.setup
+    if not s.casual:
+        # Unplayed Remnants (and Aftershocks) go back to the supply; Artifacts stay.
+        keep = [c for c in state.hands[p] if s.card_kind[c] == ARTIFACT]
+        back = [c for c in state.hands[p] if s.card_kind[c] != ARTIFACT]
+        state.supply[p].extend(back)
+        state.hands[p] = keep
+        for c in back:
+            state.known.discard(c)
+    events.append(Event("pass", p, "P{0} passes", args=(p + 1,)))
+
+
+def _next_turn(state: ThalaraState, events: list[Event]) -> None:
+    """The next player clockwise who has not passed; one with no cards passes at once.
+    When everybody has passed, the round ends."""
+    n = state.setup.n
+    state.phase = PLAY_PHASE
+    p = state.cur
+    for _ in range(n):
+        p = (p + 1) % n
+        if state.passed[p]:
+            continue
+        if not state.hands[p]:
+            _pass(state, p, events)
+            continue
+        state.cur = p
+        return
+    _end_round(state, events)
+
+
+def _after_effects(state: ThalaraState, events: list[Event]) -> None:
+    if state.pending:
+        state.phase = CHOOSE
+        state.cur = state.pending[-1][0]
+    else:
+        _next_turn(state, events)
+
+
+def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
+    """Feed a choice into the pending frame and run the spell on."""
+    s = state.setup
+    player, sid, conf, index, stage, chosen = state.pending.pop()
+    spell = s.spell_of[sid]
+    e = spell.effects[index]
+    t = e.type
+    who = f"P{player + 1}"
+    if t == "place_extra":
+        _place(state, player, _find(s.card_type, state.hands[player], action.a), action.b,
+               events)
+    elif t == "take_from_supply":
+        supply = state.supply[player]
+        for i, c in enumerate(supply):
+            if s.card_type[c] == action.a:
+                state.hands[player].append(supply.pop(i))
+                break
+        if s.casual:
+            state.reshuffle(supply)
+        events.append(Event("take", player, f"{who} takes a card from their supply",
+                            f"{who} takes {s.type_names[action.a]} from their supply"))
+    elif t == "move" and stage == 0:
+        card = spells.find_target(state, action, conf, player, e)
+        state.pending.append((player, sid, conf, index, 1, card))
+        return
+    elif t == "move":
+        down = chosen in state.facedown
+        remove_from_conflict(state, chosen, conf, player)
+        add_to_conflict(state, chosen, action.a, player, down)
+        events.append(Event("move", player, f"{who} moves {s.name(chosen)} from conflict "
+                                            f"{conf + 1} to conflict {action.a + 1}"))
+    elif t == "swap_with_hand" and stage == 0:
+        card = spells.find_target(state, action, conf, player, e)
+        state.pending.append((player, sid, conf, index, 1, card))
+        return
+    elif t == "swap_with_hand":
+        hand = state.hands[player]
+        for i, c in enumerate(hand):
+            if s.card_type[c] == action.a and s.card_kind[c] == REMNANT:
+                incoming = hand.pop(i)
+                break
+        remove_from_conflict(state, chosen, conf, player)
+        add_to_conflict(state, incoming, conf, player, False)
+        hand.append(chosen)
+        state.known.add(chosen)
+        events.append(Event("swap", player, f"{who} swaps {s.name(chosen)} in conflict "
+                                            f"{conf + 1} for {s.name(incoming)} from hand"))
+    else:
+        card = spells.find_target(state, action, conf, player, e)
+        side = spells.side_of(state, card, conf)
+        shown = "a face-down card" if card in state.facedown else s.name(card)
+        owner = s.card_owner[card]
+        remove_from_conflict(state, card, conf, side)
+        kind = s.card_kind[card]
+        if t == "to_supply":
+            state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
+            verb = "back to its owner's supply"
+        elif t == "to_hand":
+            target_hand = state.hands[side if kind == ARTIFACT else owner]
+            target_hand.append(card)
+            if shown != "a face-down card":
+                state.known.add(card)
+            verb = "back into its owner's hand"
+        elif kind == REMNANT:
+            state.discard = add_to(state.discard, owner, card)
+            verb = "destroyed"
+        elif kind == ARTIFACT:
+            verb = "destroyed (it returns to hand at the end of the round)"
+        else:
+            state.pool = add_to(state.pool, owner, card)
+            verb = "destroyed (back to the Aftershock pool)"
+        events.append(Event("target", player, f"{who}'s {spell.name}: {shown} of "
+                                              f"P{side + 1} in conflict {conf + 1} goes "
+                                              f"{verb}"))
+    spells.resolve(state, player, sid, conf, index + 1, events)
+
+
+def _offset(state: ThalaraState, p: int) -> int:
+    return (p - state.start) % state.setup.n
+
+
+def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> None:
+    s = state.setup
+    hand = state.hands[p]
+    for i, c in enumerate(hand):
+        if s.card_type[c] == t and s.card_kind[c] != ARTIFACT:
+            card = hand.pop(i)
+            break
+    state.known.discard(card)
+    state.supply[p].append(card)
+    events.append(Event("return", p, f"P{p + 1} shuffles a card back into their supply",
+                        f"P{p + 1} shuffles {s.type_names[t]} back into their supply"))
+    if not any(s.card_kind[c] != ARTIFACT for c in hand):
+        _done_returning(state, p, events)
+
+
+def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
+    state.reshuffle(state.supply[p])
+    _next_returner(state, _offset(state, p) + 1, events)
+
+
+# ---- rounds -------------------------------------------------------------------------------
+
+
+def _end_round(state: ThalaraState, events: list[Event]) -> None:
+    s = state.setup
+    n = s.n
+    for i, artifact in enumerate(state.display):
+        totals = spells.conflict_totals(state, i, True)
+        if n == 2:
+            a, b = totals
+            winner: int | None = 0 if a > b else 1 if b > a else None
+        else:
+            present = [p for p in range(n) if state.ccards[i * n + p] or totals[p] > 0]
+            winner = conflict_winner(totals, present)
+        if winner is None:
+            events.append(Event("tie", None, "Conflict {0} is tied ({1}): {2} stays",
+                                args=(i + 1, _score_line(totals), s.name(artifact))))
+            continue
+        state.held = add_to(state.held, winner, artifact)
+        state.stars[winner] += s.card_stars[artifact]
+        state.display[i] = -1
+        events.append(Event("win", winner, "P{0} wins conflict {1} ({2}) and takes "
+                                           "Artifact {3}",
+                            data={"conflict": i + 1, "artifact": s.name(artifact)},
+                            args=(winner + 1, i + 1, _score_line(totals),
+                                  s.name(artifact))))
+    # Played Remnants go to their owners' discard piles, Aftershocks to the pool.
+    discard = [list(d) for d in state.discard]
+    pool = [list(x) for x in state.pool]
+    kinds = s.card_kind
+    owners = s.card_owner
+    for cards in state.ccards:
+        for c in cards:
+            kind = kinds[c]
+            if kind == REMNANT:
+                discard[owners[c]].append(c)
+            elif kind != ARTIFACT:
+                pool[owners[c]].append(c)
+    state.discard = tuple(map(tuple, discard))
+    state.pool = tuple(map(tuple, pool))
+    slots = s.conflicts
+    state.ccards = [[] for _ in range(slots * n)]
+    # Artifacts come back to their holders' hands, even those destroyed by a spell.
+    for p in range(n):
+        hand = [c for c in state.hands[p] if kinds[c] != ARTIFACT]
+        hand += state.held[p]
+        state.hands[p] = hand
+    if state.known:
+        state.known &= {c for h in state.hands for c in h}
+    display = state.display
+    for i in range(len(display)):
+        if display[i] < 0 and state.stack:
+            display[i] = state.stack[-1]
+            state.stack = state.stack[:-1]
+    state.display = [a for a in display if a >= 0]
+    state.facedown = set()
+    state.ccol = [0] * len(state.ccol)
+    state.cown = [0] * len(state.cown)
+    state.cspells = [[] for _ in range(slots)]
+    state.cast_in = [-1] * len(state.cast_in)
+    state.blocked = [0] * slots
+    state.silenced = [False] * slots
+    state.passed = [False] * n
+    state.veil = [False] * n
+    if state.last >= 0:
+        state.start = state.last
+        state.idle = 0
+    else:
+        state.idle += 1
+    state.last = -1
+    state.round += 1
+    if s.casual:
+        _next_returner(state, 0, events)
+    else:
+        begin_round(state, events)
+
+
+class _score_line:
+    __slots__ = ("totals",)
+
+    def __init__(self, totals: list[int]) -> None:
+        self.totals = totals
+
+    def __format__(self, spec: str) -> str:
+        return "-".join(map(str, self.totals))
+
+
+def conflict_winner(totals: list[int], present: list[int]) -> int | None:
+    """The highest total wins. On a tie at the top, the next highest total wins if one
+    player alone has it (3-4 players); otherwise nobody, and the Artifact stays."""
+    groups: dict[int, list[int]] = {}
+    for p in present:
+        groups.setdefault(totals[p], []).append(p)
+    ranked = sorted(groups, reverse=True)
+    if not ranked:
+        return None
+    if len(groups[ranked[0]]) == 1:
+        return groups[ranked[0]][0]
+    if len(ranked) > 1 and len(groups[ranked[1]]) == 1:
+        return groups[ranked[1]][0]
+    return None
+
+
+def _seat_from(state: ThalaraState, offset: int, wanted: Callable[[int], bool]) -> int:
+    """The first seat, counting `offset` seats on from the start player, that `wanted`
+    accepts; -1 when none is left this round."""
+    n = state.setup.n
+    for off in range(offset, n):
+        q = (state.start + off) % n
+        if wanted(q):
+            return q
+    return -1
+
+
+def _next_returner(state: ThalaraState, offset: int, events: list[Event]) -> None:
+    """Casual Chaos: the next player (in order from the start player) with Remnants in
+    hand decides which to shuffle back; then the round begins."""
+    kinds = state.setup.card_kind
+    q = _seat_from(state, offset,
+                   lambda p: any(kinds[c] != ARTIFACT for c in state.hands[p]))
+    if q >= 0:
+        state.phase = RETURN_PHASE
+        state.cur = q
+        return
+    begin_round(state, events)
+
+
+def begin_round(state: ThalaraState, events: list[Event]) -> None:
+    """Check the end of the game, then fill the hands (secret choice, or a draw in
+    Casual Chaos) and start the play."""
+    s = state.setup
+    n = s.n
+    reason = ""
+    for p in range(n):
+        if len(state.held[p]) >= s.cards.artifacts_to_end:
+            reason = f"P{p + 1} has won {len(state.held[p])} Artifacts"
+            break
+        need = s.hand_size - len(state.hands[p])
+        if len(state.supply[p]) < need:
+            reason = f"P{p + 1}'s supply cannot fill their hand"
+            break
+    if not reason and not state.display:
+        reason = "no Artifacts are left to contest"
+    if not reason and state.idle >= s.idle_rounds:
+        reason = f"{state.idle} rounds in a row passed without a card played"
+    if reason:
+        state.phase = OVER
+        state.end_reason = reason
+        events.append(Event("end", None, "The game ends: {0}. Stars: {1}",
+                            args=(reason, ", ".join(f"P{p + 1} {state.stars[p]}"
+                                                    for p in range(n)))))
+        return
+    events.append(Event("round", None, "Round {0} begins; P{1} plays first",
+                        args=(state.round, state.start + 1)))
+    if s.casual:
+        for p in range(n):
+            supply = state.supply[p]
+            while len(state.hands[p]) < s.hand_size and supply:
+                state.hands[p].append(supply.pop())
+        state.phase = PLAY_PHASE
+        state.cur = state.start
+        return
+    _next_selector(state, 0, events)
+
+
+def _next_selector(state: ThalaraState, offset: int, events: list[Event]) -> None:
+    """The next player, from the start player on, whose hand is not yet full."""
+    s = state.setup
+    n = s.n
+    full = s.hand_size
+    for off in range(offset, n):
+        q = (state.start + off) % n
+        if len(state.hands[q]) < full and state.supply[q]:
+            state.phase = SELECT
+            state.cur = q
+            return
+    state.phase = PLAY_PHASE
+    state.cur = state.start

@@ -1,0 +1,160 @@
+"""What stays fixed for a whole game: the physical cards, the characters in play,
+the settings and the interned actions. Shared, never copied, by every clone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, COLORLESS, REMNANT, CardSet, Spell
+from cardtable.thalara.notation import SPELL_SLOTS, ActionTable
+
+# Named settings for points the rulebook leaves open (UNKNOWN.md); see the README.
+SETTINGS: dict[str, tuple[str, ...]] = {
+    # How a tie on stars is settled at the end: everyone tied wins, or the most
+    # Artifacts among them breaks it first.
+    "star_tie": ("shared", "most-artifacts"),
+    # Whether a spell may be cast when none of its effects would change anything.
+    "empty_casts": ("forbidden", "allowed"),
+}
+DEFAULT_SETTINGS = {"star_tie": "shared", "empty_casts": "forbidden"}
+
+
+class Setup:
+    __slots__ = (
+        "actions",
+        "artifact_cards",
+        "card_color",
+        "card_kind",
+        "card_owner",
+        "card_stars",
+        "card_strength",
+        "card_type",
+        "cards",
+        "casual",
+        "characters",
+        "conflicts",
+        "empty_casts",
+        "hand_size",
+        "idle_rounds",
+        "may_repeat",
+        "min_requirement",
+        "n",
+        "remnant_cards",
+        "shock_cards",
+        "spell_of",
+        "spells_of",
+        "star_tie",
+        "type_kind",
+        "type_names",
+        "type_of",
+        "unique_card",
+        "width",
+    )
+
+    def __init__(self, cards: CardSet, players: int, characters: list[str], mode: str,
+                 settings: dict[str, Any]) -> None:
+        self.cards = cards
+        self.n = players
+        self.casual = mode == "casual"
+        self.star_tie = settings["star_tie"]
+        self.empty_casts = settings["empty_casts"] == "allowed"
+        self.idle_rounds: int = settings["idle_rounds"]
+        self.hand_size = cards.hand_size
+        self.conflicts = cards.conflicts[players - 2]
+        self.characters = [cards.characters[c] for c in characters]
+
+        names = cards.remnant_names()
+        self.type_names: list[str] = [*names, *(a.id for a in cards.artifacts), "aftershock"]
+        self.type_of = {name: t for t, name in enumerate(self.type_names)}
+        self.type_kind = ([REMNANT] * len(names) + [ARTIFACT] * len(cards.artifacts)
+                          + [AFTERSHOCK])
+        shock_type = len(self.type_names) - 1
+
+        # Physical cards, numbered: every player's Remnants, every set's Artifacts,
+        # then the Aftershocks of players whose spells make them.
+        self.card_type: list[int] = []
+        self.card_kind: list[int] = []
+        self.card_color: list[int] = []
+        self.card_strength: list[int] = []
+        self.card_stars: list[int] = []
+        self.card_owner: list[int] = []
+        self.remnant_cards: list[list[int]] = []
+        for p in range(players):
+            mine = []
+            for t, (color, strength) in enumerate(cards.remnants):
+                mine.append(self._card(t, REMNANT, color, strength, 0, p))
+            self.remnant_cards.append(mine)
+        self.artifact_cards: list[int] = []
+        for _ in range(cards.sets[players - 2]):
+            for i, spec in enumerate(cards.artifacts):
+                self.artifact_cards.append(self._card(
+                    len(names) + i, ARTIFACT, spec.color, spec.strength, spec.stars, -1))
+        self.shock_cards: list[list[int]] = []
+        for p, character in enumerate(self.characters):
+            makes = any(e.type == "gain_aftershock" for s in character.spells
+                        for e in s.effects)
+            count = cards.aftershock_per_player if makes else 0
+            self.shock_cards.append([
+                self._card(shock_type, AFTERSHOCK, COLORLESS, cards.aftershock_strength, 0, p)
+                for _ in range(count)])
+
+        # Two copies of one card type can share a hand only with two sets of Artifacts
+        # or with Aftershocks; otherwise legal-action lists need no de-duplication.
+        self.may_repeat = cards.sets[players - 2] > 1 or any(self.shock_cards)
+        self.spell_of: dict[int, Spell] = {}
+        self.spells_of: list[list[int]] = []
+        for p, character in enumerate(self.characters):
+            sids = []
+            for k, spell in enumerate(character.spells):
+                sid = p * SPELL_SLOTS + k
+                self.spell_of[sid] = spell
+                sids.append(sid)
+            self.spells_of.append(sids)
+        self.width = len(cards.colors)
+        # unique_card[p][t]: p's only card of type t, or -1 when p may hold several
+        # (or none), so most hand and supply look-ups are a C-level `in`.
+        self.unique_card = []
+        for p in range(players):
+            mine = [c for c in range(len(self.card_type))
+                    if self.card_owner[c] == p or self.card_kind[c] == ARTIFACT]
+            row = []
+            for t in range(len(self.type_names)):
+                of_type = [c for c in mine if self.card_type[c] == t]
+                row.append(of_type[0] if len(of_type) == 1 else -1)
+            self.unique_card.append(row)
+        self.min_requirement = min(len(sp.requires) for sp in self.spell_of.values())
+        self.actions = ActionTable(self.type_names, players, self.conflicts,
+                                   {sid: s.id for sid, s in self.spell_of.items()})
+
+    def _card(self, t: int, kind: int, color: int, strength: int, stars: int,
+              owner: int) -> int:
+        self.card_type.append(t)
+        self.card_kind.append(kind)
+        self.card_color.append(color)
+        self.card_strength.append(strength)
+        self.card_stars.append(stars)
+        self.card_owner.append(owner)
+        return len(self.card_type) - 1
+
+    def name(self, card: int) -> str:
+        return self.type_names[self.card_type[card]]
+
+    def describe(self, card: int) -> dict[str, Any]:
+        kind = self.card_kind[card]
+        color = self.card_color[card]
+        out: dict[str, Any] = {
+            "card": self.name(card),
+            "kind": ("remnant", "artifact", "aftershock")[kind],
+            "color": self.cards.colors[color] if color >= 0 else None,
+            "strength": self.card_strength[card]}
+        if kind == ARTIFACT:
+            spec = self.cards.artifacts[self.card_type[card] - len(self.cards.remnants)]
+            out.update(name=spec.name, stars=spec.stars,
+                       provisional=spec.provenance == "provisional")
+        return out
+
+
+def add_to(rows: tuple[tuple[int, ...], ...], i: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """`rows` with `card` added to row `i`; rows are shared between clones, so they
+    are replaced, never changed in place."""
+    return (*rows[:i], (*rows[i], card), *rows[i + 1:])

@@ -1,0 +1,362 @@
+"""The Thalara game state: plain lists of small ints, a hand-written clone, and the
+observation each player may see.
+
+Observation shape (JSON-safe; the same keys for every viewer; what a viewer may not
+know is null or a count):
+
+    game, viewer, players, mode, round, phase ("select" | "play" | "cast" | "choose" |
+    "return" | "over"), current_player, start_player, last_player,
+    pending: null | {player, spell, conflict, prompt},
+    artifact_stack (count), aftershock_pool (count), end_reason,
+    seats: [{seat, character, character_name, stars, artifacts (ids won),
+             hand (list or null when hidden), hand_count, known_hand (cards everyone
+             knows are in that hand), supply (list or null), supply_count, discard,
+             passed, spells: [{id, name, requires, kind, text, provisional, cast_in}]}],
+    conflicts: [{number, artifact: {card, name, color, strength, stars, provisional},
+                 sides: [{seat, cards: [{card, color, strength, printed, face_down}],
+                          total}],
+                 spells: [{id, seat}], blocked_for: [seats], silenced}],
+    scores, winners (null until the game is over)
+
+A face-down card shows as {card: null, ...} to everyone but its owner; totals count a
+face-down card only once it is revealed at scoring.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.api import Action, Event, State, View
+from cardtable.thalara import rng as rngmod
+from cardtable.thalara import rules
+from cardtable.thalara.cards import ARTIFACT
+from cardtable.thalara.notation import SPELL_SLOTS
+from cardtable.thalara.phases import OVER, PHASE_NAMES
+from cardtable.thalara.setup import Setup
+
+if TYPE_CHECKING:
+    from cardtable.engine.api import Game
+
+
+
+class ThalaraState(State):
+    __slots__ = (
+        "blocked",
+        "cast_in",
+        "cast_options",
+        "ccards",
+        "ccol",
+        "cown",
+        "cspells",
+        "cur",
+        "discard",
+        "display",
+        "end_reason",
+        "facedown",
+        "game_",
+        "hands",
+        "held",
+        "hist",
+        "idle",
+        "known",
+        "last",
+        "options_",
+        "passed",
+        "pending",
+        "phase",
+        "pool",
+        "rng",
+        "round",
+        "seed_",
+        "setup",
+        "silenced",
+        "stack",
+        "stars",
+        "start",
+        "supply",
+        "veil",
+    )
+
+    setup: Setup
+    game_: Game
+    seed_: int
+    options_: dict[str, Any]
+    phase: int
+    cur: int
+    round: int
+    start: int
+    last: int
+    hands: list[list[int]]
+    supply: list[list[int]]
+    discard: tuple[tuple[int, ...], ...]
+    pool: tuple[tuple[int, ...], ...]
+    held: tuple[tuple[int, ...], ...]
+    stars: list[int]
+    stack: tuple[int, ...]
+    display: list[int]
+    ccards: list[list[int]]
+    ccol: list[int]
+    cown: list[int]
+    facedown: set[int]
+    known: set[int]
+    cspells: list[list[int]]
+    cast_in: list[int]
+    blocked: list[int]
+    silenced: list[bool]
+    passed: list[bool]
+    veil: list[bool]
+    pending: list[tuple[int, ...]]
+    cast_options: list[Action]
+    rng: int
+    hist: tuple[Any, Action] | None
+    end_reason: str
+    idle: int
+
+    # ---- the contract -----------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.game_
+
+    @property
+    def num_players(self) -> int:
+        return self.setup.n
+
+    @property
+    def seed(self) -> int:
+        return self.seed_
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.options_
+
+    def phase_name(self) -> str:
+        """The phase as the observation names it ("select", "play", ...)."""
+        return PHASE_NAMES[self.phase]
+
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.cur
+
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def apply(self, action: Action) -> list[Event]:
+        return rules.apply(self, action)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return list(self.stars)
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        best = max(self.stars)
+        tied = [p for p in range(self.setup.n) if self.stars[p] == best]
+        if len(tied) > 1 and self.setup.star_tie == "most-artifacts":
+            most = max(len(self.held[p]) for p in tied)
+            tied = [p for p in tied if len(self.held[p]) == most]
+        return tied
+
+    def history(self) -> list[Action]:
+        out: list[Action] = []
+        node = self.hist
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
+
+    def clone(self) -> ThalaraState:
+        c = ThalaraState.__new__(ThalaraState)
+        c.setup = self.setup
+        c.game_ = self.game_
+        c.seed_ = self.seed_
+        c.options_ = self.options_
+        c.phase = self.phase
+        c.cur = self.cur
+        c.round = self.round
+        c.start = self.start
+        c.last = self.last
+        c.hands = list(map(list.copy, self.hands))
+        c.supply = list(map(list.copy, self.supply))
+        c.discard = self.discard  # tuples: replaced, never changed, so shared
+        c.pool = self.pool
+        c.held = self.held
+        c.stars = self.stars[:]
+        c.stack = self.stack
+        c.display = self.display[:]
+        c.ccards = list(map(list.copy, self.ccards))
+        c.ccol = self.ccol[:]
+        c.cown = self.cown[:]
+        c.facedown = set(self.facedown)
+        c.known = set(self.known)
+        c.cspells = list(map(list.copy, self.cspells))
+        c.cast_in = self.cast_in[:]
+        c.blocked = self.blocked[:]
+        c.silenced = self.silenced[:]
+        c.passed = self.passed[:]
+        c.veil = self.veil[:]
+        c.pending = self.pending[:]
+        c.cast_options = self.cast_options
+        c.rng = self.rng
+        c.hist = self.hist
+        c.end_reason = self.end_reason
+        c.idle = self.idle
+        return c
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Everything that makes this state what it is, for equality checks."""
+        return (self.phase, self.cur, self.round, self.start, self.last,
+                self.hands, self.supply, self.discard, self.pool, self.held, self.stars,
+                self.stack, self.display, self.ccards, self.ccol, sorted(self.facedown),
+                sorted(self.known), self.cspells, self.cast_in, self.blocked,
+                self.silenced, self.passed, self.veil, self.pending, self.rng, self.idle,
+                [str(a) for a in self.history()], self.end_reason)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ThalaraState) and self.fingerprint() == other.fingerprint()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- information ------------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        from cardtable.thalara.spells import card_strength, conflict_totals, pending_prompt
+
+
+        s = self.setup
+        n = s.n
+        name = s.name
+        seats = []
+        for p in range(n):
+            mine = player == p
+            spells = []
+            for sid in s.spells_of[p]:
+                spell = s.spell_of[sid]
+                conf = self.cast_in[sid]
+                spells.append({"id": spell.id, "name": spell.name,
+                               "requires": list(spell.requires), "kind": spell.kind,
+                               "text": spell.text, "provisional": spell.provisional,
+                               "cast_in": None if conf < 0 else conf + 1})
+            seats.append({
+                "seat": p,
+                "character": s.characters[p].id,
+                "character_name": s.characters[p].name,
+                "stars": self.stars[p],
+                "artifacts": sorted(name(c) for c in self.held[p]),
+                "hand": sorted(name(c) for c in self.hands[p]) if mine else None,
+                "hand_count": len(self.hands[p]),
+                "known_hand": sorted(name(c) for c in self.hands[p]
+                                     if c in self.known or s.card_kind[c] == ARTIFACT),
+                "supply": sorted(name(c) for c in self.supply[p]) if mine else None,
+                "supply_count": len(self.supply[p]),
+                "discard": sorted(name(c) for c in self.discard[p]),
+                "passed": self.passed[p],
+                "spells": spells,
+            })
+        conflicts = []
+        for i, artifact in enumerate(self.display):
+            totals = conflict_totals(self, i, False)
+            sides = []
+            for p in range(n):
+                cards: list[dict[str, Any]] = []
+                for c in self.ccards[i * n + p]:
+                    hidden = c in self.facedown
+                    if hidden and player != p:
+                        cards.append({"card": None, "color": None, "strength": None,
+                                      "printed": None, "face_down": True})
+                        continue
+                    color = s.card_color[c]
+                    cards.append({
+                        "card": name(c),
+                        "color": s.cards.colors[color] if color >= 0 else None,
+                        "strength": None if hidden else card_strength(self, c, i, p, False),
+                        "printed": s.card_strength[c], "face_down": hidden})
+                sides.append({"seat": p, "cards": cards, "total": totals[p]})
+            conflicts.append({
+                "number": i + 1,
+                "artifact": s.describe(artifact),
+                "sides": sides,
+                "spells": [{"id": s.spell_of[sid].id, "seat": sid // SPELL_SLOTS}
+                           for sid in self.cspells[i]],
+                "blocked_for": [p for p in range(n) if self.blocked[i] >> p & 1],
+                "silenced": self.silenced[i],
+            })
+        over = self.phase == OVER
+        return {
+            "game": "thalara",
+            "viewer": player,
+            "players": n,
+            "mode": "casual" if s.casual else "standard",
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase],
+            "current_player": None if over else self.cur,
+            "start_player": self.start,
+            "last_player": self.last if self.last >= 0 else None,
+            "pending": pending_prompt(self) if self.pending else None,
+            "artifact_stack": len(self.stack),
+            "aftershock_pool": sum(len(p) for p in self.pool),
+            "end_reason": self.end_reason or None,
+            "seats": seats,
+            "conflicts": conflicts,
+            "scores": list(self.stars),
+            "winners": self.winners() if over else None,
+        }
+
+    def view(self, player: int) -> View:
+        legal = self.legal_actions() if self.phase != OVER and self.cur == player else []
+        snapshot = self.clone()
+
+        def sample(rng: random.Random) -> State:
+            return snapshot.sample_world(player, rng)
+
+        return View(player, self.observation(player), legal, sample)
+
+    def sample_world(self, player: int, rng: random.Random) -> ThalaraState:
+        """A copy of this state with everything `player` cannot know redealt at random:
+        other players' hidden hand cards, their face-down cards and their supplies
+        (drawn from the cards they could be), the Artifact stack order, and the order of
+        every draw pile in Casual Chaos. The world has no history: the true one would
+        tell what was hidden."""
+        w = self.clone()
+        s = w.setup
+        n = s.n
+        for q in range(n):
+            if q == player:
+                if s.casual:
+                    w.supply[q].sort()
+                    rng.shuffle(w.supply[q])
+                continue
+            # Cards of q whose place player cannot tell apart: unknown hand cards,
+            # face-down cards in conflicts, and the supply.
+            hand_slots = [i for i, c in enumerate(w.hands[q])
+                          if c not in w.known and s.card_kind[c] != ARTIFACT]
+            down_slots = [(i, j) for i in range(len(w.display))
+                          for j, c in enumerate(w.ccards[i * n + q]) if c in w.facedown]
+            pool = [w.hands[q][i] for i in hand_slots]
+            pool += [w.ccards[i * n + q][j] for i, j in down_slots]
+            pool += w.supply[q]
+            pool.sort()  # forget the true arrangement before dealing it anew
+            rng.shuffle(pool)
+            for i in hand_slots:
+                w.hands[q][i] = pool.pop()
+            for i, j in down_slots:
+                old = w.ccards[i * n + q][j]
+                w.facedown.discard(old)
+                new = pool.pop()
+                w.ccards[i * n + q][j] = new
+                w.facedown.add(new)
+            w.supply[q] = pool
+        stack = sorted(w.stack)
+        rng.shuffle(stack)
+        w.stack = tuple(stack)
+        w.rng = rng.getrandbits(64)
+        w.hist = None  # the true history would tell what was hidden
+        return w
+
+    def reshuffle(self, cards: list[int]) -> None:
+        """Shuffle `cards` in place with the game's own generator."""
+        self.rng = rngmod.shuffle(self.rng, cards)

@@ -1,0 +1,5 @@
+"""The Vale of Eternity (base game, 70 cards) on the cardtable engine contract."""
+
+from cardtable.vale.game import ValeGame
+
+__all__ = ["ValeGame"]

@@ -1,0 +1,94 @@
+"""ValeGame: new games, options and the action notation of The Vale of Eternity."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
+from cardtable.vale import notation
+from cardtable.vale.cards import cards_from
+from cardtable.vale.state import ValeState
+
+OPTION_HELP: dict[str, str] = {
+    "start_scores": "starting points: 'seat' (default: the first player 1, the second 2, "
+                    "... by seat), 'zero', or a list of numbers, one per seat",
+    "tie_break": "'area' (default: most cards in the area wins a tie, then a shared "
+                 "win) or 'shared' (every tied player wins)",
+    "cards": "path of a TOML card file to play with instead of the 70 base cards",
+    "expansion": "'none' (the only one for now; the Artifacts expansion comes later)",
+    "end_score": "the game ends at the end of a round in which someone has this many "
+                 "points (default 60)",
+    "steal": "'capped' (default: Goblin gains only what the opponent could lose) or "
+             "'full' (gain the full amount even from a player with fewer points)",
+}
+
+
+class ValeGame(Game):
+    name: ClassVar[str] = "vale"
+    title: ClassVar[str] = "The Vale of Eternity"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+
+    def new_game(self, players: int = 2, seed: int | None = None,
+                 **options: Any) -> ValeState:
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.min_players <= players <= self.max_players):
+            raise OptionError(f"The Vale of Eternity is for 2 to 4 players, not {players!r}")
+        unknown = sorted(set(options) - set(OPTION_HELP))
+        if unknown:
+            raise OptionError(f"unknown option(s) {', '.join(unknown)}; options: "
+                              f"{', '.join(OPTION_HELP)}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 62)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        expansion = options.get("expansion", "none")
+        if expansion != "none":
+            raise OptionError(f"expansion {expansion!r} is not available; use 'none'")
+        start = options.get("start_scores", "seat")
+        if start == "seat":
+            scores = list(range(1, players + 1))
+        elif start == "zero":
+            scores = [0] * players
+        elif isinstance(start, list | tuple) and len(start) == players and all(
+                isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in start):
+            scores = [int(x) for x in start]
+            start = scores
+        else:
+            raise OptionError("start_scores must be 'seat', 'zero' or a list of "
+                              f"{players} whole numbers >= 0, not {start!r}")
+        tie_break = options.get("tie_break", "area")
+        if tie_break not in ("area", "shared"):
+            raise OptionError(f"tie_break must be 'area' or 'shared', not {tie_break!r}")
+        end_score = options.get("end_score", 60)
+        if isinstance(end_score, bool) or not isinstance(end_score, int) or end_score < 1:
+            raise OptionError(f"end_score must be a whole number >= 1, not {end_score!r}")
+        steal = options.get("steal", "capped")
+        if steal not in ("capped", "full"):
+            raise OptionError(f"steal must be 'capped' or 'full', not {steal!r}")
+        path = options.get("cards")
+        if path is not None and not isinstance(path, str):
+            raise OptionError(f"cards must be the path of a card file, not {path!r}")
+        cs = cards_from(path)
+        if cs.n < 4 * players:
+            raise OptionError(f"the card set has {cs.n} cards; {players} players need at "
+                              f"least {4 * players}")
+        kept: dict[str, Any] = {"start_scores": start, "tie_break": tie_break,
+                                "expansion": "none", "end_score": end_score, "steal": steal}
+        if path is not None:
+            kept["cards"] = path
+        return ValeState(self, cs, players, seed, kept, scores, tie_break, end_score,
+                         steal == "full")
+
+    def parse_action(self, state: State, text: str) -> Action:
+        assert isinstance(state, ValeState)
+        return notation.parse(state, text)
+
+    def option_help(self) -> dict[str, str]:
+        return dict(OPTION_HELP)
+
+    def heuristics(self) -> Heuristics:
+        from cardtable.vale.heuristics import ValeHeuristics
+
+        return ValeHeuristics()

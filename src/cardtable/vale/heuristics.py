@@ -1,0 +1,207 @@
+"""Game knowledge for agents: a cheap evaluation and a rollout policy.
+
+The evaluation rates each player's position as points already scored plus what the
+rest of the game is likely to make of their stones, hand, hunted cards and area, then
+compares the player with the best opponent. Card values are estimated once per card
+set from the effect ops (so a user's card file gets sensible values too), never from
+card names.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from cardtable.engine.api import Action, State
+from cardtable.vale import board, effects
+from cardtable.vale.cards import (
+    K_DISCARD_STONE,
+    K_END,
+    K_REMOVE,
+    K_SELL,
+    K_SUMMON,
+    K_TAME,
+    CardSet,
+)
+from cardtable.vale.effects import Ops
+from cardtable.vale.rules import ACTION, LAST_ROUND, OVER, RESOLUTION, SELL_TABLE
+from cardtable.vale.state import ValeState
+
+STONE = (1.0, 3.0, 6.0)
+STONE_W = 0.55  # points per unit of stone value still to be spent
+HAND_W = 0.55  # share of a hand card's estimated yield counted while in hand
+# typical sizes of what points_per counts (hand, area, family, families, cost<=N,
+# hourglass cards, stones of a colour, value of a colour)
+_TYPICAL = (3.0, 4.0, 1.8, 2.6, 1.8, 2.0, 1.0, 3.0)
+
+
+def _ops_value(ops: Ops, cost: int) -> float:
+    """A rough number of points these ops are worth when they resolve once."""
+    total = 0.0
+    for op in ops:
+        code = op[0]
+        if code == effects.GAIN:
+            _, r, b, p, pts, draw = op
+            total += pts + 0.55 * (r + 3 * b + 6 * p) + 1.5 * draw
+        elif code == effects.LOSE:
+            total -= op[1]
+        elif code == effects.POINTS_PER:
+            total += op[1] * _TYPICAL[op[2]]
+        elif code == effects.IF:
+            total += 0.55 * _ops_value(op[3], cost) + 0.45 * _ops_value(op[4], cost)
+        elif code == effects.SPEND:
+            total -= 0.55 * STONE[op[1]]
+        elif code == effects.DISCARD_HAND:
+            total += -1.5 + op[1] * 4
+        elif code == effects.FREE_SUMMON:
+            total += 5.0
+        elif code == effects.RECOVER_SELF:
+            total += 0.3 * cost
+        elif code == effects.CASH_STONES:
+            total += 3.0
+        elif code == effects.STONES_TO:
+            total += 4.0
+        elif code == effects.TARGET_DISCARD:
+            total += 2.0
+        elif code == effects.RECOVER:
+            total += 2.0 + op[5] * 4
+        elif code in (effects.COPY, effects.ACTIVATE):
+            total += 5.0
+        elif code == effects.CHOOSE:
+            best = sorted((_ops_value(b, cost) for b in op[3]), reverse=True)
+            total += sum(best[: op[1]])
+        elif code == effects.STEAL:
+            total += 2 * op[1]
+        elif code == effects.TAKE_DISCARD:
+            total += 2.0
+    return total
+
+
+def _perm_value(ops: Ops) -> float:
+    """Points a permanent effect is worth per remaining round, roughly."""
+    total = 0.0
+    for op in ops:
+        code = op[0]
+        if code == effects.P_LIMIT:
+            total += 0.4 * op[1]
+        elif code == effects.P_VALUE:
+            total += 0.6 * op[2]
+        elif code == effects.P_SWAP:
+            total += 0.5
+        elif code == effects.P_REDUCE:
+            total += 0.5 * op[1] * (1 if op[2] < 0 else 0.4)
+        elif code == effects.P_FIXED:
+            total += 0.5
+        elif code == effects.P_ON_SUMMON:
+            total += 0.8 * op[1]
+        elif code == effects.P_ON_TAME:
+            total += 0.3 * (op[2] + 3 * op[3] + 6 * op[4] + op[5])
+    return total
+
+
+class _Values:
+    """Per-card estimates for one card set."""
+
+    __slots__ = ("hand", "instant", "per_round", "sell")
+
+    def __init__(self, cs: CardSet) -> None:
+        self.instant = [_ops_value(cs.instant[c], cs.cost[c]) for c in range(cs.n)]
+        self.per_round = [_ops_value(cs.resolution[c], cs.cost[c]) + _perm_value(
+            cs.permanent[c]) for c in range(cs.n)]
+        self.sell = [sum(n * v for n, v in zip(SELL_TABLE[cs.family[c]], STONE, strict=True))
+                     for c in range(cs.n)]
+        # what a card in hand is worth: its yield once summoned, less what it costs
+        self.hand = [max(0.0, self.instant[c] + 3.0 * self.per_round[c] - 0.6 * cs.cost[c])
+                     for c in range(cs.n)]
+
+
+_CACHE: dict[int, _Values] = {}
+
+
+def _values(cs: CardSet) -> _Values:
+    found = _CACHE.get(id(cs))
+    if found is None:
+        found = _CACHE[id(cs)] = _Values(cs)
+    return found
+
+
+def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
+    """Points now plus a rough estimate of what p's position will still score."""
+    if vals is None:
+        vals = _values(st.cs)
+    pts = float(st.pts[p])
+    if st.phase == OVER:
+        return pts
+    rnd = st.round
+    # resolution phases still to come for p (this round's, unless already resolved)
+    resolved = st.phase == RESOLUTION and (st.turn > (p - st.first) % st.n)
+    left = LAST_ROUND - rnd + (0 if resolved else 1)
+    late = rnd >= LAST_ROUND
+    vr, vb, vp = board.stone_values(st, p)
+    s = st.stones
+    red, blue, purple = s[3 * p], s[3 * p + 1], s[3 * p + 2]
+    stone_w = 0.15 if late and st.phase == RESOLUTION else STONE_W
+    room = board.stone_limit(st, p)
+    if red + blue + purple > room:
+        # over the limit (a discard is pending): only the best stones will stay
+        kept = sorted([vr] * red + [vb] * blue + [vp] * purple, reverse=True)[:room]
+        stone_total = float(sum(kept))
+    else:
+        stone_total = float(red * vr + blue * vb + purple * vp)
+    total = pts + stone_w * stone_total
+    per_round = vals.per_round
+    for c in st.areas[p]:
+        total += left * per_round[c] + 0.5
+    hand_w = 0.0 if late and st.phase != ACTION else (0.25 if late else HAND_W)
+    hv = vals.hand
+    for c in st.hands[p]:
+        total += hand_w * hv[c]
+    for c in st.hunted[p]:
+        total += max(0.55 * vals.sell[c], hand_w * hv[c])
+    return total
+
+
+class ValeHeuristics:
+    """Evaluation: my worth against the best opponent's, squashed into [-1, 1]."""
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, ValeState)
+        vals = _values(state.cs)
+        mine = worth(state, player, vals)
+        best = max(worth(state, q, vals) for q in range(state.n) if q != player)
+        if state.is_over():
+            won = player in state.winners()
+            return 1.0 if won and len(state.winners()) == 1 else (0.5 if won else -1.0)
+        return math.tanh((mine - best) / 30.0)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """Sensible and cheap: summon what scores, tame what is worth keeping, sell the
+        rest, discard the cheapest stone, otherwise a random choice."""
+        assert isinstance(state, ValeState)
+        legal = state.legal
+        if len(legal) == 1:
+            return legal[0]
+        vals = _values(state.cs)
+        best: Action | None = None
+        best_score = -1e9
+        for action in legal:
+            kind = action.kind
+            if kind == K_SUMMON:
+                score = vals.instant[action.a] + 2 * vals.per_round[action.a]
+            elif kind == K_TAME:
+                score = vals.hand[action.a] - 0.55 * vals.sell[action.a]
+            elif kind == K_SELL:
+                score = 0.0
+            elif kind == K_DISCARD_STONE:
+                score = -STONE[action.a]
+            elif kind == K_REMOVE:
+                score = -5.0
+            elif kind == K_END:
+                score = -0.5
+            else:
+                score = rng.random()
+            score += rng.random() * 0.5
+            if score > best_score:
+                best, best_score = action, score
+        assert best is not None
+        return best

@@ -1,0 +1,355 @@
+"""The rules of The Vale of Eternity: round flow, legal actions, applying actions,
+scoring and the end of the game.
+
+A round: Hunting (reveal 2 x players cards; snake draft), Action (each player in turn
+order sells, tames, summons and removes, then ends the turn), Resolution (each player
+in turn order resolves every hourglass effect in their area, in the order they
+choose). The game ends at the end of a round in which someone has `end_score` (60)
+points, or after round 10.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.api import Action, Event, IllegalAction
+from cardtable.vale import board, effects
+from cardtable.vale.cards import (
+    DRAGON,
+    EARTH,
+    FIRE,
+    K_END,
+    K_HUNT,
+    K_REMOVE,
+    K_SELL,
+    K_SUMMON,
+    K_TAME,
+    WATER,
+    WIND,
+    payment_code,
+    payment_counts,
+)
+from cardtable.vale.effects import F_LIMIT, F_RUN
+from cardtable.vale.notation import END
+
+if TYPE_CHECKING:
+    from cardtable.vale.state import ValeState
+
+HUNTING, ACTION, RESOLUTION, OVER = range(4)
+PHASE_NAMES = ("hunting", "action", "resolution", "over")
+LAST_ROUND = 10
+
+#: What selling a card of each family pays: (red, blue, purple).
+SELL_TABLE: dict[int, tuple[int, int, int]] = {
+    FIRE: (3, 0, 0), WATER: (0, 1, 0), EARTH: (4, 0, 0), WIND: (1, 1, 0),
+    DRAGON: (0, 0, 1)}
+_SELL = [SELL_TABLE[f] for f in range(5)]
+
+#: per seat: action text -> its (immutable, shared) "action" event
+_EVENTS: list[dict[str, Event]] = [{} for _ in range(8)]
+_NO_FIXED = [-1] * 5
+_NO_REDUCTION = [0] * 5
+# values -> {cost/stone-count key: payments}
+_PAYMENTS: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
+
+
+def payments(cost: int, red: int, blue: int, purple: int,
+             values: tuple[int, int, int]) -> tuple[int, ...]:
+    """Every payment (as a code of stone counts) worth at least `cost` in which no
+    stone is superfluous: taking away any one stone would leave less than `cost`."""
+    table = _PAYMENTS.get(values)
+    if table is None:
+        if len(_PAYMENTS) > 64:
+            _PAYMENTS.clear()
+        table = _PAYMENTS[values] = {}
+    key = (((cost << 6) | red) << 6 | blue) << 6 | purple
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _payments(cost, red, blue, purple, values)
+    return found
+
+
+def _payments(cost: int, red: int, blue: int, purple: int,
+              values: tuple[int, int, int]) -> tuple[int, ...]:
+    vr, vb, vp = values
+    if cost <= 0:
+        return (0,)
+    out: list[int] = []
+    for p in range(purple + 1):
+        for b in range(blue + 1):
+            for r in range(red + 1):
+                total = r * vr + b * vb + p * vp
+                if total < cost:
+                    continue
+                low = min(v for n, v in ((r, vr), (b, vb), (p, vp)) if n)
+                if total - low < cost:
+                    out.append(payment_code(r, b, p))
+    return tuple(out)
+
+
+def hunt_seat(st: ValeState, pick: int) -> int:
+    """The snake draft: first to last, then last to first."""
+    n = st.n
+    k = pick if pick < n else 2 * n - 1 - pick
+    return (st.first + k) % n
+
+
+def phase_player(st: ValeState) -> int | None:
+    if st.phase == HUNTING:
+        return hunt_seat(st, st.picks)
+    if st.phase == ACTION:
+        return (st.first + st.turn) % st.n
+    return None
+
+
+def current_player(st: ValeState) -> int | None:
+    if st.stack:
+        return int(st.stack[-1][1])
+    return phase_player(st)
+
+
+def start_round(st: ValeState) -> None:
+    """Hunting phase: reveal 2 x players cards into the display."""
+    st.phase = HUNTING
+    st.picks = 0
+    display = st.display = []
+    for _ in range(2 * st.n):
+        if not st.deck and not board.refill_deck(st):
+            break
+        display.append(st.deck.pop())
+        if st.known_top:
+            st.known_top -= 1
+    for c in display:
+        st.pub[c] = 1
+    st.events.append(Event("round", None, f"Round {st.round}: P{st.first + 1} is first; "
+                           f"revealed {', '.join(st.cs.ids[c] for c in display)}"))
+
+
+def end_round(st: ValeState) -> None:
+    if max(st.pts) >= st.end_score or st.round >= LAST_ROUND:
+        st.phase = OVER
+        st.winners_ = winners(st)
+        shown = ", ".join(f"P{p + 1}" for p in st.winners_)
+        st.events.append(Event("over", None, f"The game is over; winner(s): {shown}"))
+        return
+    st.round += 1
+    st.first = (st.first + 1) % st.n
+    start_round(st)
+
+
+def winners(st: ValeState) -> list[int]:
+    best = max(st.pts)
+    tied = [p for p in range(st.n) if st.pts[p] == best]
+    if len(tied) > 1 and st.tie_break == "area":
+        most = max(len(st.areas[p]) for p in tied)
+        tied = [p for p in tied if len(st.areas[p]) == most]
+    return tied
+
+
+def action_phase_actions(st: ValeState, p: int) -> list[Action]:
+    """Sell/tame each hunted card, summon (one action per minimal payment), remove,
+    end. Written for speed: this runs after nearly every action-phase step."""
+    cs = st.cs
+    acts: list[Action] = []
+    hunted = st.hunted[p]
+    for c in hunted:
+        acts.append(cs.act_sell[c])
+        acts.append(cs.act_tame[c])
+    area = st.areas[p]
+    hand = st.hands[p]
+    s = st.stones
+    i = 3 * p
+    red, blue, purple = s[i], s[i + 1], s[i + 2]
+    values: tuple[int, int, int] | None = None
+    if hand and len(area) < st.round:
+        values = board.stone_values(st, p)
+        budget = red * values[0] + blue * values[1] + purple * values[2]
+        costmod = cs.costmod
+        fixed = _NO_FIXED
+        reduction = _NO_REDUCTION
+        if any(costmod[a] for a in area):
+            fixed = [-1] * 5
+            reduction = [0] * 5
+            for a in area:
+                fx = cs.fixed[a]
+                if fx is not None:
+                    for f in range(5) if fx[1] < 0 else (fx[1],):
+                        fixed[f] = fx[0]
+                rd = cs.reduce[a]
+                if rd is not None:
+                    for f in range(5) if rd[1] < 0 else (rd[1],):
+                        reduction[f] += rd[0]
+        hand_n = len(hand) - 1
+        area_n = len(area) + 1
+        family = cs.family
+        costs = cs.cost
+        inst_check = cs.inst_check
+        tables = cs.pay_acts[0]
+        for c in hand:
+            f = family[c]
+            cost = fixed[f]
+            if cost < 0:
+                cost = costs[c] - reduction[f]
+            if cost > budget:
+                continue
+            if inst_check[c] and not effects.instant_ok(st, p, c, hand_n, area_n):
+                continue
+            table = tables[c]
+            for code in payments(cost, red, blue, purple, values):
+                act = table.get(code)
+                acts.append(act if act is not None else cs.pay_action(K_SUMMON, c, code))
+    rnd = st.round
+    if area and (red or blue or purple):
+        if values is None:
+            values = board.stone_values(st, p)
+        if red * values[0] + blue * values[1] + purple * values[2] >= rnd:
+            pays = payments(rnd, red, blue, purple, values)
+            tables = cs.pay_acts[1]
+            for c in area:
+                table = tables[c]
+                for code in pays:
+                    act = table.get(code)
+                    acts.append(act if act is not None else cs.pay_action(K_REMOVE, c, code))
+    if not hunted:
+        acts.append(END)
+    return acts
+
+
+def proceed(st: ValeState) -> None:
+    """Run pending steps and phases until someone must decide; sets st.legal."""
+    stack = st.stack
+    n = st.n
+    s = st.stones
+    floor = st.cs.limit_floor
+    while True:
+        if st.recheck:
+            st.recheck = False
+            for q in range(n):
+                total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
+                if total > floor and total > board.stone_limit(st, q):
+                    st.recheck = True  # until the discards are done
+                    if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
+                        stack.append((F_LIMIT, q, -1, False))
+                    break
+        if stack:
+            top = stack[-1]
+            if top[0] == F_RUN:
+                effects.run_step(st)
+                continue
+            acts = effects.frame_actions(st, top)
+            if not acts:
+                effects.abandon(st)
+                continue
+            if len(acts) == 1:
+                only = acts[0]
+                st.events.append(Event("auto", top[1],
+                                       f"P{top[1] + 1}: {only.text} (the only choice)"))
+                effects.decide(st, top, only)
+                continue
+            st.legal = acts
+            return
+        phase = st.phase
+        if phase == HUNTING:
+            if st.display:
+                cs = st.cs
+                st.legal = [cs.act_hunt[c] for c in st.display]
+                return
+            st.phase = ACTION
+            st.turn = 0
+            continue
+        if phase == ACTION:
+            st.legal = action_phase_actions(st, (st.first + st.turn) % n)
+            return
+        if phase == RESOLUTION:
+            if st.turn < n:
+                p = (st.first + st.turn) % n
+                st.turn += 1
+                has_res = st.cs.has_resolution
+                cards = tuple(c for c in st.areas[p] if has_res[c])
+                if cards:
+                    stack.append((effects.F_ORDER, p, -1, False, cards))
+                continue
+            end_round(st)
+            continue
+        st.legal = []
+        return
+
+
+def apply(st: ValeState, action: Action) -> list[Event]:
+    for listed in st.legal:
+        if listed is action:
+            break
+    else:
+        listed = _find(st, action)
+    action = listed
+    events = st.events = []
+    stack = st.stack
+    if stack:
+        p = stack[-1][1]
+    elif st.phase == HUNTING:
+        p = hunt_seat(st, st.picks)
+    else:
+        p = (st.first + st.turn) % st.n
+    st.hist.append(action)
+    cache = _EVENTS[p]
+    event = cache.get(action.text)
+    if event is None:
+        if len(cache) > 20000:
+            cache.clear()
+        event = cache[action.text] = Event("action", p, f"P{p + 1}: {action.text}")
+    events.append(event)
+    if stack:
+        effects.decide(st, stack[-1], action)
+    else:
+        kind = action.kind
+        c = action.a
+        if kind == K_SUMMON:
+            r, b, pu = payment_counts(action.b)
+            effects.summon(st, p, c, r, b, pu)
+        elif kind == K_SELL:
+            st.hunted[p].remove(c)
+            st.discard.append(c)
+            r, b, pu = _SELL[st.cs.family[c]]
+            board.gain_stones(st, p, r, b, pu)
+        elif kind == K_TAME:
+            st.hunted[p].remove(c)
+            st.hands[p].append(c)
+            st.pub[c] = 1
+            effects.tame_triggers(st, p, c)
+        elif kind == K_REMOVE:
+            r, b, pu = payment_counts(action.b)
+            s = st.stones
+            s[3 * p] -= r
+            s[3 * p + 1] -= b
+            s[3 * p + 2] -= pu
+            board.discard_from_area(st, p, c)
+        elif kind == K_END:
+            st.turn += 1
+            if st.turn == st.n:
+                st.phase = RESOLUTION
+                st.turn = 0
+        elif kind == K_HUNT:
+            st.display.remove(c)
+            st.hunted[p].append(c)
+            st.picks += 1
+        else:  # pragma: no cover - every listed action kind is handled above
+            raise AssertionError(f"unexpected action {action!r}")
+    proceed(st)
+    return events
+
+
+def _find(st: ValeState, action: Action) -> Action:
+    """The listed action equal to `action` (same text), or IllegalAction saying why."""
+    for listed in st.legal:
+        if listed == action:
+            return listed
+    if st.phase == OVER:
+        raise IllegalAction(f"{action.text!r}: the game is over")
+    from cardtable.vale.notation import canonical, why
+
+    try:
+        canon, words = canonical(st, action.text)
+        reason = why(st, canon, words)
+    except IllegalAction as exc:
+        reason = str(exc)
+    raise IllegalAction(f"{action.text!r} is not legal now: {reason}")

@@ -1,0 +1,267 @@
+"""The Vale of Eternity game state: plain lists of small ints, a hand-written clone(),
+the observation and the agent's view.
+
+Observation shape (`state.observation(viewer)`, JSON-safe; the same keys for every
+viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
+
+    {
+      "game": "vale", "viewer": 0 | null, "players": n, "round": 1..10,
+      "phase": "hunting" | "action" | "resolution" | "over",
+      "first_player": seat, "current_player": seat | null, "area_limit": round,
+      "end_score": 60,
+      "deck": {"count": int, "top": [card ids known to everybody, top first]},
+      "discard": [card ids, oldest first],
+      "display": [card ids still unhunted],
+      "pending": null | {"kind": str, "player": seat, "source": card id | null},
+      "seats": [ {                      # one per seat, in seat order
+          "seat": int, "score": int,
+          "stones": {"red": int, "blue": int, "purple": int},
+          "stone_limit": int, "stone_values": {"red": int, "blue": int, "purple": int},
+          "area": [card ids, in the order summoned],
+          "hunted": [card ids hunted this round, not yet sold or tamed],
+          "hand": [card id | null],     # null = a card this viewer cannot know;
+                                        # known cards first (sorted), then the nulls
+          "hand_known": [bool],         # per entry of "hand": known to every player
+          "hand_count": int } ],
+      "winners": [seats] | null,        # set once the game is over
+      "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}}
+    }
+
+`cards` is the card set's catalogue, shared by every observation: read it, do not
+change it.
+
+A card in a hand is known to everybody when it was tamed from the public draft,
+recovered from an area or taken from the discard pile; a card drawn from the deck is
+known only to its owner (unless it was the publicly known top card, e.g. Tengu).
+Nobody knows the order of the deck below its known top cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.engine.api import Action, Event, Game, State, View
+from cardtable.vale import board, rules
+from cardtable.vale.cards import COLORS, CardSet
+from cardtable.vale.effects import FRAME_NAMES, Frame
+
+
+class ValeState(State):
+    __slots__ = ("_game", "_options", "_seed", "areas", "cs", "deck", "discard",
+                 "display", "end_score", "events", "first", "hands", "hist", "hunted",
+                 "known_top", "legal", "n", "phase", "picks", "pts", "pub", "recheck",
+                 "rng", "round", "stack", "steal_full", "stones", "tie_break", "turn",
+                 "winners_")
+
+    def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
+                 options: dict[str, Any], start_scores: list[int], tie_break: str,
+                 end_score: int, steal_full: bool, setup: bool = True) -> None:
+        self._game = game
+        self.cs = cs
+        self.n = n
+        self._seed = seed
+        self._options = options
+        self.tie_break = tie_break
+        self.end_score = end_score
+        self.steal_full = steal_full
+        if not setup:
+            return
+        self.round = 1
+        self.first = 0
+        self.phase = rules.HUNTING
+        self.turn = 0
+        self.picks = 0
+        self.display: list[int] = []
+        self.hunted: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.areas: list[list[int]] = [[] for _ in range(n)]
+        self.stones: list[int] = [0] * (3 * n)
+        self.pts: list[int] = list(start_scores)
+        self.discard: list[int] = []
+        self.pub: list[int] = [0] * cs.n
+        self.known_top = 0
+        self.recheck = True  # stone limits need checking
+        self.stack: list[Frame] = []
+        self.rng = seed & board.MASK64
+        self.hist: list[Action] = []
+        self.winners_: list[int] = []
+        self.legal: list[Action] = []
+        self.events: list[Event] = []
+        self.deck: list[int] = list(range(cs.n))
+        board.shuffle(self, self.deck)
+        rules.start_round(self)
+        rules.proceed(self)
+
+    # --- the contract -------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    def current_player(self) -> int | None:
+        if self.phase == rules.OVER:
+            return None
+        return rules.current_player(self)
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.legal)
+
+    def apply(self, action: Action) -> list[Event]:
+        return rules.apply(self, action)
+
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    def scores(self) -> list[int]:
+        """Each player's points right now."""
+        return self.pts[:]
+
+    def winners(self) -> list[int]:
+        return list(self.winners_) if self.phase == rules.OVER else []
+
+    def history(self) -> list[Action]:
+        return list(self.hist)
+
+    def clone(self) -> ValeState:
+        new = ValeState.__new__(ValeState)
+        new._game = self._game
+        new.cs = self.cs
+        new.n = self.n
+        new._seed = self._seed
+        new._options = self._options
+        new.tie_break = self.tie_break
+        new.end_score = self.end_score
+        new.steal_full = self.steal_full
+        new.round = self.round
+        new.first = self.first
+        new.phase = self.phase
+        new.turn = self.turn
+        new.picks = self.picks
+        new.display = self.display[:]
+        new.hunted = [h[:] for h in self.hunted]
+        new.hands = [h[:] for h in self.hands]
+        new.areas = [a[:] for a in self.areas]
+        new.stones = self.stones[:]
+        new.pts = self.pts[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.pub = self.pub[:]
+        new.known_top = self.known_top
+        new.recheck = self.recheck
+        new.stack = self.stack[:]
+        new.rng = self.rng
+        new.hist = self.hist[:]
+        new.winners_ = self.winners_
+        new.legal = self.legal
+        new.events = []
+        return new
+
+    # --- equality -------------------------------------------------------------------
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Everything that makes this state what it is, as one comparable tuple."""
+        return (self.n, self.round, self.first, self.phase, self.turn, self.picks,
+                tuple(self.display), tuple(map(tuple, self.hunted)),
+                tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)),
+                tuple(self.stones), tuple(self.pts), tuple(self.deck),
+                tuple(self.discard), tuple(self.pub), self.known_top, tuple(self.stack),
+                self.rng, tuple(a.text for a in self.hist), tuple(self.winners_),
+                self.end_score, self.tie_break, self.steal_full, self.cs.file)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ValeState) and self.fingerprint() == other.fingerprint()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<ValeState round {self.round} {rules.PHASE_NAMES[self.phase]} "
+                f"scores {self.pts}>")
+
+    # --- what a player may know -----------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        cs = self.cs
+        ids = cs.ids
+        pub = self.pub
+        seats = []
+        for q in range(self.n):
+            hand = self.hands[q]
+            if player == q:
+                shown = sorted(hand)
+                hand_ids: list[str | None] = [ids[c] for c in shown]
+                known = [bool(pub[c]) for c in shown]
+            else:
+                shown = sorted(c for c in hand if pub[c])
+                hidden = len(hand) - len(shown)
+                hand_ids = [ids[c] for c in shown] + [None] * hidden
+                known = [True] * len(shown) + [False] * hidden
+            s = self.stones
+            values = board.stone_values(self, q)
+            seats.append({
+                "seat": q, "score": self.pts[q],
+                "stones": {COLORS[k]: s[3 * q + k] for k in range(3)},
+                "stone_limit": board.stone_limit(self, q),
+                "stone_values": {COLORS[k]: values[k] for k in range(3)},
+                "area": [ids[c] for c in self.areas[q]],
+                "hunted": [ids[c] for c in self.hunted[q]],
+                "hand": hand_ids, "hand_known": known, "hand_count": len(hand)})
+        pending = None
+        if self.stack and self.phase != rules.OVER:
+            top = self.stack[-1]
+            src = top[2]
+            pending = {"kind": FRAME_NAMES[top[0]], "player": top[1],
+                       "source": ids[src] if src >= 0 else None}
+        top_known = self.deck[len(self.deck) - self.known_top:][::-1]
+        return {
+            "game": "vale", "viewer": player, "players": self.n, "round": self.round,
+            "phase": rules.PHASE_NAMES[self.phase], "first_player": self.first,
+            "current_player": self.current_player(), "area_limit": self.round,
+            "end_score": self.end_score,
+            "deck": {"count": len(self.deck), "top": [ids[c] for c in top_known]},
+            "discard": [ids[c] for c in self.discard],
+            "display": [ids[c] for c in self.display],
+            "pending": pending, "seats": seats,
+            "winners": list(self.winners_) if self.phase == rules.OVER else None,
+            "cards": cs.catalog,
+        }
+
+    def view(self, player: int) -> View:
+        legal = self.legal_actions() if self.current_player() == player else []
+        snapshot = self.clone()  # the view stays true to this moment
+        return View(player, self.observation(player), legal,
+                    lambda rng: snapshot.sample_world(player, rng))
+
+    def sample_world(self, player: int | None, rng: random.Random) -> ValeState:
+        """A full state consistent with what `player` knows: the deck below its known
+        top and the other players' unknown hand cards are dealt again at random, and
+        the world gets a fresh RNG (future shuffles are unknown too)."""
+        world = self.clone()
+        pub = self.pub
+        unknown_deck = len(self.deck) - self.known_top
+        pool = self.deck[:unknown_deck]
+        slots: list[tuple[int, int]] = []
+        for q in range(self.n):
+            if q == player:
+                continue
+            for i, c in enumerate(self.hands[q]):
+                if not pub[c]:
+                    pool.append(c)
+                    slots.append((q, i))
+        rng.shuffle(pool)
+        world.deck[:unknown_deck] = pool[:unknown_deck]
+        for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
+            world.hands[q][i] = c
+            world.pub[c] = 0
+        world.rng = rng.getrandbits(64)
+        rules.proceed(world)  # legal actions may name resampled cards
+        return world

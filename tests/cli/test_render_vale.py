@@ -1,0 +1,45 @@
+"""The Vale board drawing: it draws any observation and hides what it must."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+from cardtable import load_game
+from cardtable.cli.render_vale import render
+
+
+def draw(obs: dict[str, object], viewer: int | None) -> str:
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(obs, viewer))  # type: ignore[arg-type]
+    return console.export_text()
+
+
+def test_render_shows_round_scores_display_and_hides_secret_cards() -> None:
+    game = load_game("vale")
+    st = game.new_game(3, seed=4)
+    rng = random.Random(2)
+    for _ in range(140):
+        st.apply(rng.choice(st.legal_actions()))
+    obs = st.observation(1)
+    text = draw(obs, 1)
+    assert f"round {obs['round']}/10" in text
+    for seat in obs["seats"]:
+        assert f"P{seat['seat'] + 1}" in text
+    hidden = sum(h is None for s in obs["seats"] for h in s["hand"])
+    assert text.count("?") >= hidden
+    for cid in obs["display"]:
+        assert obs["cards"][cid]["name"] in text
+
+
+def test_render_marks_provisional_cards_and_game_over(tmp_path: object) -> None:
+    game = load_game("vale")
+    st = game.new_game(2, seed=1)
+    rng = random.Random(1)
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_actions()))
+    obs = st.observation(None)
+    obs["cards"] = {k: dict(v, provisional=True) for k, v in obs["cards"].items()}
+    text = draw(obs, None)
+    assert "winner(s)" in text and "provisional" in text and "*" in text

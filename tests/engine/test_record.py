@@ -1,0 +1,89 @@
+"""GameRecord: save, load, replay, undo, and corrupt records."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardtable import load_game
+from cardtable.engine.api import OptionError, RecordError
+from cardtable.engine.record import GameRecord
+
+
+def _played(seed: int, steps: int, **options: object):
+    game = load_game("thalara")
+    state = game.new_game(2, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_record_saves_and_replays_to_the_same_state(tmp_path: Path) -> None:
+    state = _played(4, 10_000, mode="casual", characters=["accaina", "rinnthra"])
+    path = tmp_path / "game.json"
+    GameRecord.from_state(state).save(path)
+    again = GameRecord.load(path).replay()
+    assert again == state
+    assert again.scores() == state.scores() and again.winners() == state.winners()
+
+
+def test_undo_gives_the_state_before_the_last_action() -> None:
+    state = _played(7, 40)
+    before = state.clone()
+    state.apply(random.Random(0).choice(state.legal_actions()))
+    record = GameRecord.from_state(state).undo()
+    assert record.replay() == before
+    assert len(record.actions) == len(GameRecord.from_state(state).actions) - 1
+
+
+def test_seed_is_kept_when_none_was_given() -> None:
+    state = load_game("thalara").new_game(2)
+    assert isinstance(state.seed, int)
+    assert GameRecord.from_state(state).replay() == state
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "not valid JSON"),
+    ("[]", "JSON object"),
+    ('{"format": "chess"}', "not a cardtable saved game"),
+    ('{"format": "cardtable-record", "version": 99}', "unsupported record version"),
+    ('{"format": "cardtable-record", "version": 1, "game": "thalara", "players": 2, '
+     '"seed": "x", "actions": []}', "'seed'"),
+    ('{"format": "cardtable-record", "version": 1, "game": "thalara", "players": 2, '
+     '"seed": 1, "actions": "take red2"}', "'actions'"),
+])
+def test_corrupt_record_is_one_clear_error(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        GameRecord.from_json(text)
+
+
+def test_record_with_an_illegal_action_names_it() -> None:
+    record = GameRecord.from_state(_played(2, 30))
+    record.actions.insert(3, "play red5 9")
+    with pytest.raises(RecordError, match=r"action 4 \('play red5 9'\)"):
+        record.replay()
+
+
+def test_record_of_an_unknown_game_or_option() -> None:
+    data = GameRecord.from_state(_played(1, 3)).to_dict()
+    data["game"] = "chess"
+    with pytest.raises(RecordError, match="unknown game"):
+        GameRecord.from_dict(data).replay()
+    data["game"] = "thalara"
+    data["options"]["colour"] = "red"
+    with pytest.raises(RecordError, match="unknown option"):
+        GameRecord.from_dict(data).replay()
+    with pytest.raises(RecordError, match="cannot read"):
+        GameRecord.load("/nonexistent/game.json")
+    assert json.loads(GameRecord.from_state(_played(1, 3)).to_json())["game"] == "thalara"
+
+
+def test_unknown_game_name() -> None:
+    with pytest.raises(OptionError, match="unknown game 'chess'"):
+        load_game("chess")

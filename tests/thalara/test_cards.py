@@ -1,0 +1,167 @@
+"""The shipped card set and the card-file format: loading, provenance, broken files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtable.engine.api import CardFileError
+from cardtable.thalara.cards import CORE_PATH, core_card_set, load_card_set
+from tests.thalara.helpers import GAME, act, new, select, texts, turn
+
+CONFIRMED_SPELLS = {"energy-barrier", "canto-solo", "silence", "accaina-recall",
+                    "rinnthra-tremor", "jinpatrica-balance"}
+
+
+def test_core_set_has_the_content_provisional_md_specifies() -> None:
+    cards = core_card_set()
+    assert cards.colors == ("red", "blue", "green", "yellow", "purple")
+    assert sorted(cards.characters) == ["accaina", "canto", "jinpatrica", "kandhran",
+                                        "myrja", "rinnthra"]
+    assert all(len(c.spells) == 4 for c in cards.characters.values())
+    assert len(cards.remnants) == 20
+    assert sorted(cards.remnant_names()) == sorted(
+        ["red2", "red3", "red4", "red5", "blue1", "blue3", "blue4", "blue5", "green1",
+         "green2", "green4", "green5", "yellow1", "yellow2", "yellow3", "yellow5",
+         "purple1", "purple2", "purple3", "purple4"])
+    assert [a.id for a in cards.artifacts] == [f"A{i:02d}" for i in range(1, 16)]
+    assert sum(a.stars for a in cards.artifacts) == 30
+    for a in cards.artifacts:
+        assert (a.strength, a.stars) in {(3, 1), (2, 2), (1, 3)}
+    assert cards.aftershock_per_player == 4 and cards.aftershock_strength == 2
+    assert cards.spells["energy-barrier"].requires == ("blue", "blue")
+
+
+def test_every_card_is_marked_confirmed_with_a_source_or_provisional() -> None:
+    cards = core_card_set()
+    for spell in cards.spells.values():
+        if spell.id in CONFIRMED_SPELLS:
+            assert spell.provenance == "confirmed" and spell.source
+        else:
+            assert spell.provenance == "provisional", spell.id
+    assert all(a.provenance == "provisional" for a in cards.artifacts)
+    assert cards.remnant_provisional and cards.aftershock_provisional
+    assert cards.color_provisional == (True, False, False, True, True)
+
+
+def test_observation_marks_provisional_spells_and_artifacts() -> None:
+    obs = GAME.new_game(2, seed=0, characters=["myrja", "canto"]).observation(None)
+    spells = {s["id"]: s["provisional"] for s in obs["seats"][0]["spells"]}
+    assert spells == {"myrja-surge": True, "energy-barrier": False, "myrja-kindle": True,
+                      "myrja-beacon": True}
+    assert obs["conflicts"][0]["artifact"]["provisional"] is True
+
+
+CUSTOM = '''
+[[characters]]
+id = "breaker"
+name = "Breaker"
+spells = ["ruin", "glow"]
+provenance = "provisional"
+
+[[spells]]
+id = "ruin"
+name = "Ruin"
+requires = ["green"]
+kind = "instant"
+text = "Destroy any energy card in this conflict."
+provenance = "provisional"
+effects = [{ type = "destroy", whose = "any", card = "energy", face = "any" }]
+
+[[spells]]
+id = "glow"
+name = "Glow"
+requires = ["red"]
+kind = "permanent"
+text = "+3 in every conflict."
+provenance = "provisional"
+effects = [{ type = "total_bonus", amount = 3, where = "everywhere" }]
+'''
+
+
+def custom_file(tmp_path: Path, extra: str = CUSTOM) -> Path:
+    path = tmp_path / "mine.toml"
+    path.write_text(CORE_PATH.read_text() + extra)
+    return path
+
+
+def test_a_card_file_of_your_own_with_new_spells_plays_without_code(tmp_path: Path) -> None:
+    path = custom_file(tmp_path)
+    state = new(("breaker", "myrja"), first=1, cards=str(path))
+    assert state.options["cards"] == str(path)
+    # P2 (myrja) wins an Artifact in round 1, P1 (breaker) passes.
+    select(state, {0: ["green1", "red2", "green2", "blue1", "yellow1", "purple1",
+                       "red3"],
+                   1: ["green5", "red5", "blue5", "blue4", "green4", "red4", "yellow5"]})
+    turn(state, "play green5 1")
+    act(state, "pass", "pass")
+    artifact = state.observation(None)["seats"][1]["artifacts"][0]
+    select(state, {0: ["green1", "red2", "green2", "blue1", "yellow1", "purple1", "red3"],
+                   1: ["red5", "blue5", "blue4", "green4", "red4", "yellow5"]})
+    assert state.current_player() == 1
+    turn(state, f"play {artifact} 1")
+    turn(state, "play red2 2", "cast glow 2")
+    assert [t[1] for t in [(c, state.observation(None)["conflicts"][c]["sides"][0]["total"])
+                           for c in range(3)]] == [3, 5, 3]
+    turn(state, "play red5 1")
+    act(state, "play green1 1")
+    assert "cast ruin 1" in texts(state.legal_actions())
+    act(state, "cast ruin 1", f"target {artifact}@p2")
+    assert state.observation(None)["conflicts"][0]["sides"][1]["cards"] == [
+        {"card": "red5", "color": "red", "strength": 5, "printed": 5, "face_down": False}]
+    act(state, "pass", "pass")
+    # Destroyed, the Artifact still comes back to its holder's hand.
+    assert artifact in state.observation(1)["seats"][1]["hand"]
+
+
+@pytest.mark.parametrize(("extra", "card", "field", "message"), [
+    ('\n[[spells]]\nid = "x"\nname = "X"\nkind = "instant"\ntext = "t"\n'
+     'provenance = "provisional"\neffects = [{ type = "face_down_next" }]\n',
+     "x", "requires", "missing"),
+    ('\n[[spells]]\nid = "x"\nname = "X"\nrequires = ["pink"]\nkind = "instant"\n'
+     'text = "t"\nprovenance = "provisional"\neffects = [{ type = "face_down_next" }]\n',
+     "x", "requires", "unknown color 'pink'"),
+    ('\n[[spells]]\nid = "x"\nname = "X"\nrequires = ["red"]\nkind = "instant"\n'
+     'text = "t"\nprovenance = "provisional"\neffects = [{ type = "explode" }]\n',
+     "x effect 1", "type", "'explode' is not one of"),
+    ('\n[[spells]]\nid = "x"\nname = "X"\nrequires = ["red"]\nkind = "instant"\n'
+     'text = "t"\nprovenance = "provisional"\neffects = [{ type = "total_bonus", '
+     'amount = 1 }]\n', "x effect 1", "type", "effect of permanent spells"),
+    ('\n[[spells]]\nid = "x"\nname = "X"\nrequires = ["red"]\nkind = "instant"\n'
+     'text = "t"\nprovenance = "confirmed"\neffects = [{ type = "face_down_next" }]\n',
+     "x", "source", "must name its source"),
+    ('\n[[spells]]\nid = "x"\nname = "X"\nrequires = ["red"]\nkind = "instant"\n'
+     'text = "t"\nprovenance = "provisional"\ncolour = "red"\n'
+     'effects = [{ type = "face_down_next" }]\n', "x", "colour", "unknown field"),
+    ('\n[[spells]]\nid = "silence"\nname = "X"\nrequires = ["red"]\nkind = "instant"\n'
+     'text = "t"\nprovenance = "provisional"\neffects = [{ type = "face_down_next" }]\n',
+     "silence", "id", "used twice"),
+    ('\n[[characters]]\nid = "z"\nname = "Z"\nspells = ["nope"]\n'
+     'provenance = "provisional"\n', "z", "spells", "unknown spell 'nope'"),
+    ('\n[[spells]]\nid = "x"\nname = "X"\nrequires = ["red"]\nkind = "permanent"\n'
+     'text = "t"\nprovenance = "provisional"\neffects = [{ type = "card_bonus", '
+     'amount = "two" }]\n', "x effect 1", "amount", "whole number"),
+])
+def test_broken_card_file_names_file_card_and_field(tmp_path: Path, extra: str, card: str,
+                                                     field: str, message: str) -> None:
+    path = custom_file(tmp_path, extra)
+    with pytest.raises(CardFileError) as info:
+        load_card_set(path)
+    error = info.value
+    assert error.file == str(path)
+    assert error.card == card
+    assert error.field == field
+    assert message in str(error)
+    assert str(path) in str(error)
+
+
+def test_card_file_that_is_not_toml_or_missing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[spells]\nid = ")
+    with pytest.raises(CardFileError, match="not valid TOML"):
+        load_card_set(bad)
+    with pytest.raises(CardFileError, match="cannot read"):
+        load_card_set(tmp_path / "absent.toml")
+    with pytest.raises(CardFileError, match="cannot read"):
+        GAME.new_game(2, seed=1, cards=str(tmp_path / "absent.toml"))

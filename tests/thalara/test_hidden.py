@@ -1,0 +1,107 @@
+"""Hidden information stays hidden: observations, events and sampled worlds."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from cardtable.thalara.state import ThalaraState
+from tests.thalara.helpers import GAME, act, new, select, texts, turn
+
+MINE = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
+
+
+def _two_games_differing_in_p2_choice() -> tuple[ThalaraState, ThalaraState]:
+    a = new(first=0)
+    b = new(first=0)
+    select(a, {0: list(MINE), 1: ["red2", "blue1", "green1", "yellow1", "purple1",
+                                  "green2", "yellow2"]})
+    select(b, {0: list(MINE), 1: ["red5", "red4", "red3", "purple4", "purple3", "blue4",
+                                  "yellow5"]})
+    return a, b
+
+
+def test_p1_observation_is_identical_whatever_p2_chose_secretly() -> None:
+    a = new(first=0)
+    b = new(first=0)
+    for card in MINE:
+        act(a, f"take {card}")
+        act(b, f"take {card}")
+    theirs_a = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
+    theirs_b = ["red5", "red4", "red3", "purple4", "purple3", "blue4", "yellow5"]
+    for x, y in zip(theirs_a, theirs_b, strict=True):
+        ea = a.apply(GAME.parse_action(a, f"take {x}"))
+        eb = b.apply(GAME.parse_action(b, f"take {y}"))
+        assert a.observation(0) == b.observation(0)
+        assert a.observation(None) == b.observation(None)
+        assert [e.text_for(0) for e in ea] == [e.text_for(0) for e in eb]
+        assert [e.to_dict(0) for e in ea] == [e.to_dict(0) for e in eb]
+    assert a.observation(1) != b.observation(1)
+
+
+def test_observation_is_json_and_names_no_hidden_card() -> None:
+    a, _ = _two_games_differing_in_p2_choice()
+    text = json.dumps(a.observation(0))
+    seat = json.dumps(a.observation(0)["seats"][1])
+    assert "purple1" not in seat and "yellow2" not in seat
+    assert json.loads(text) == a.observation(0)
+
+
+def test_face_down_card_is_hidden_from_opponents_in_events_and_observation() -> None:
+    state = new(("accaina", "canto"), first=0)
+    select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
+                   1: ["red2", "blue1", "green1", "yellow1", "purple1", "green2",
+                       "yellow2"]})
+    turn(state, "play purple1 1")
+    turn(state, "play red2 1")
+    turn(state, "play green1 1", "cast accaina-veil 1")
+    turn(state, "play blue1 1")
+    events = state.apply(GAME.parse_action(state, "play red5 2"))
+    assert all("red5" not in e.text_for(1) for e in events)
+    assert any("red5" in e.text_for(0) for e in events)
+    assert "red5" not in json.dumps(state.observation(1)["conflicts"])
+    assert "red5" not in json.dumps(state.observation(None))
+
+
+def _random_position(seed: int, steps: int) -> ThalaraState:
+    state = GAME.new_game(2, seed=seed, characters=["accaina", "rinnthra"])
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_sampled_world_looks_the_same_to_the_player_who_sampled_it() -> None:
+    for seed in range(25):
+        state = _random_position(seed, 10 + 3 * seed)
+        if state.is_over():
+            continue
+        for player in (0, 1):
+            world = state.view(player).sample_world(random.Random(seed))
+            assert isinstance(world, ThalaraState)
+            assert world.observation(player) == state.observation(player)
+            assert texts(world.legal_actions()) == texts(state.legal_actions()) \
+                or state.current_player() != player
+
+
+def test_sampled_world_does_not_depend_on_what_the_player_cannot_know() -> None:
+    a, b = _two_games_differing_in_p2_choice()
+    wa = a.view(0).sample_world(random.Random(5))
+    wb = b.view(0).sample_world(random.Random(5))
+    assert wa == wb
+
+
+def test_sampled_worlds_redeal_the_opponents_hand_from_their_possible_cards() -> None:
+    a, _ = _two_games_differing_in_p2_choice()
+    hands = set()
+    for k in range(20):
+        world = a.view(0).sample_world(random.Random(k))
+        assert isinstance(world, ThalaraState)
+        assert world.hands[0] == a.hands[0]
+        assert sorted(world.hands[1] + world.supply[1]) == sorted(a.hands[1] + a.supply[1])
+        assert len(world.hands[1]) == 7
+        hands.add(tuple(sorted(world.hands[1])))
+        assert world.history() == []
+    assert len(hands) > 10

@@ -1,0 +1,104 @@
+"""Casual Chaos and the 3-4 player rules."""
+
+from __future__ import annotations
+
+from cardtable.thalara.rules import conflict_winner
+from tests.thalara.helpers import GAME, act, new, texts, turn
+
+
+def test_casual_chaos_draws_seven_random_cards_without_choosing() -> None:
+    a = GAME.new_game(2, seed=1, mode="casual")
+    b = GAME.new_game(2, seed=2, mode="casual")
+    assert a.phase_name() == "play"
+    assert all(s["hand_count"] == 7 for s in a.observation(None)["seats"])
+    assert a.observation(0)["seats"][0]["hand"] != b.observation(0)["seats"][0]["hand"]
+    assert a.observation(1)["seats"][0]["hand"] is None
+
+
+def test_casual_chaos_keeps_the_hand_on_pass_and_offers_a_return_at_round_end() -> None:
+    state = new(first=0, mode="casual")
+    hand = state.observation(0)["seats"][0]["hand"]
+    first = hand[0]
+    turn(state, f"play {first} 1")
+    act(state, "pass")
+    assert state.observation(1)["seats"][1]["hand_count"] == 7  # kept, not returned
+    act(state, "pass")
+    assert state.phase_name() == "return"
+    p = state.current_player()
+    assert p is not None
+    legal = texts(state.legal_actions())
+    assert legal[0] == "done" and all(t.startswith("return ") for t in legal[1:])
+    act(state, legal[1])  # Artifacts are never offered: they are not Remnants
+    supply = state.observation(p)["seats"][p]["supply_count"]
+    act(state, "done")
+    while state.phase_name() == "return":
+        act(state, "done")
+    obs = state.observation(p)
+    assert obs["seats"][p]["hand_count"] == 7
+    assert obs["seats"][p]["supply_count"] == supply - 1
+
+
+def test_casual_chaos_recalled_card_goes_on_top_of_the_draw_pile() -> None:
+    state = new(("accaina", "canto"), first=0, mode="casual")
+    s = state.setup
+    # Give P1 a known hand: blue1 and purple1 on top of everything else.
+    state.supply[0].extend(state.hands[0])
+    state.hands[0] = []
+    for name in ["blue1", "purple1", "red2", "green1", "green2", "yellow1", "yellow2"]:
+        card = s.unique_card[0][s.type_of[name]]
+        state.supply[0].remove(card)
+        state.hands[0].append(card)
+    turn(state, "play blue1 1")
+    theirs = state.observation(1)["seats"][1]["hand"][0]
+    turn(state, f"play {theirs} 1")
+    turn(state, "play purple1 1", "cast accaina-recall 1")
+    act(state, f"target {theirs}@p2")
+    top = state.supply[1][-1]
+    assert s.name(top) == theirs
+
+
+def test_three_players_play_clockwise_skipping_those_who_passed() -> None:
+    state = new(("myrja", "canto", "accaina"), first=0)
+    while state.phase_name() == "select":
+        act(state, texts(state.legal_actions())[0])
+    order = []
+    for _ in range(2):
+        order.append(state.current_player())
+        turn(state, texts(state.legal_actions())[0])
+    order.append(state.current_player())
+    act(state, "pass")  # P3 passes
+    for _ in range(3):
+        order.append(state.current_player())
+        turn(state, texts(state.legal_actions())[0])
+    assert order == [0, 1, 2, 0, 1, 0]
+
+
+def test_tie_at_the_top_goes_to_the_next_highest_total_with_three_or_four() -> None:
+    assert conflict_winner([5, 5, 3], [0, 1, 2]) == 2
+    assert conflict_winner([5, 5, 3, 3], [0, 1, 2, 3]) is None  # third and fourth tie
+    assert conflict_winner([5, 5, 5], [0, 1, 2]) is None        # no third player
+    assert conflict_winner([5, 5, 0], [0, 1]) is None           # P3 not in the conflict
+    assert conflict_winner([5, 5, 0], [0, 1, 2]) == 2           # P3 there with 0
+    assert conflict_winner([4, 5, 4, 1], [0, 1, 2, 3]) == 1
+    assert conflict_winner([3, 3], [0, 1]) is None              # two players: a tie
+    assert conflict_winner([0, 0], []) is None
+
+
+def test_four_players_contest_five_conflicts_and_default_characters() -> None:
+    state = GAME.new_game(4, seed=3)
+    obs = state.observation(None)
+    assert len(obs["conflicts"]) == 5
+    assert [s["character"] for s in obs["seats"]] == ["myrja", "canto", "accaina",
+                                                      "kandhran"]
+
+
+def test_a_character_may_appear_twice_only_with_two_sets() -> None:
+    import pytest
+
+    from cardtable.engine.api import OptionError
+
+    with pytest.raises(OptionError, match="1 set"):
+        GAME.new_game(2, seed=1, characters=["canto", "canto"])
+    state = GAME.new_game(3, seed=1, characters=["canto", "canto", "myrja"])
+    assert [s["character"] for s in state.observation(None)["seats"]] == ["canto", "canto",
+                                                                          "myrja"]

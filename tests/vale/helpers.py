@@ -1,0 +1,84 @@
+"""Building exact Vale positions for tests, and playing text actions on them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from cardtable import load_game
+from cardtable.vale import rules
+from cardtable.vale.state import ValeState
+
+GAME = load_game("vale")
+
+
+def seat(hand: Iterable[str] = (), area: Iterable[str] = (), stones: tuple[int, int, int]
+         = (0, 0, 0), score: int = 0, hunted: Iterable[str] = ()) -> dict[str, Any]:
+    return {"hand": list(hand), "area": list(area), "stones": stones, "score": score,
+            "hunted": list(hunted)}
+
+
+def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int = 0,
+             discard: Iterable[str] = (), deck_top: Iterable[str] = (), seed: int = 1,
+             phase: int = rules.ACTION, **options: Any) -> ValeState:
+    """A state in the action phase (by default) of `round`, with each seat holding
+    exactly the given cards, stones and score; every other card is in the deck
+    (shuffled), except `discard`. `deck_top` lists cards to put on top, top last."""
+    st = GAME.new_game(len(seats), seed=seed, **options)
+    assert isinstance(st, ValeState)
+    idx = st.cs.index
+    placed: list[int] = []
+
+    def ids(names: Iterable[str]) -> list[int]:
+        out = [idx[name] for name in names]
+        placed.extend(out)
+        return out
+
+    st.display = []
+    for q, s in enumerate(seats):
+        st.hands[q] = ids(s["hand"])
+        st.areas[q] = ids(s["area"])
+        st.hunted[q] = ids(s["hunted"])
+        st.stones[3 * q: 3 * q + 3] = list(s["stones"])
+        st.pts[q] = s["score"]
+        for c in st.areas[q] + st.hunted[q]:
+            st.pub[c] = 1
+    st.discard = ids(discard)
+    top = ids(deck_top)
+    assert len(placed) == len(set(placed)), "a card placed twice"
+    rest = [c for c in range(st.cs.n) if c not in placed]
+    random.Random(seed).shuffle(rest)
+    st.deck = rest + top
+    st.known_top = 0
+    st.round = round
+    st.first = first
+    st.turn = turn
+    st.phase = phase
+    st.stack = []
+    st.hist = []
+    st.recheck = True
+    rules.proceed(st)
+    return st
+
+
+def play(st: ValeState, *texts: str) -> ValeState:
+    for text in texts:
+        st.apply(GAME.parse_action(st, text))
+    return st
+
+
+def legal(st: ValeState) -> list[str]:
+    return [a.text for a in st.legal_actions()]
+
+
+def card(st: ValeState, name: str) -> int:
+    return st.cs.index[name]
+
+
+def names(st: ValeState, cards: Iterable[int]) -> list[str]:
+    return [st.cs.ids[c] for c in cards]
+
+
+def stones(st: ValeState, q: int) -> tuple[int, int, int]:
+    return tuple(st.stones[3 * q: 3 * q + 3])  # type: ignore[return-value]

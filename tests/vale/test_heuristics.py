@@ -1,0 +1,58 @@
+"""Heuristics: a sane evaluation, a legal rollout policy, and greedy beating random."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.agents import make_agent
+from cardtable.vale.heuristics import ValeHeuristics, worth
+from cardtable.vale.state import ValeState
+
+from .helpers import GAME, position, seat
+
+
+def test_evaluate_is_bounded_and_prefers_more_points() -> None:
+    h = ValeHeuristics()
+    ahead = position(seat(score=30), seat(score=10))
+    behind = position(seat(score=10), seat(score=30))
+    assert -1 <= h.evaluate(behind, 0) < 0 < h.evaluate(ahead, 0) <= 1
+    assert h.evaluate(ahead, 0) == -h.evaluate(ahead, 1)
+
+
+def test_worth_counts_stones_area_engines_and_hand() -> None:
+    bare = position(seat(score=5), seat())
+    rich = position(seat(score=5, stones=(0, 0, 2), area=["horned-salamander"],
+                         hand=["poseidon"]), seat())
+    assert worth(rich, 0) > worth(bare, 0) + 10
+
+
+def test_rollout_action_is_always_legal() -> None:
+    h = ValeHeuristics()
+    rng = random.Random(3)
+    st = GAME.new_game(3, seed=3)
+    assert isinstance(st, ValeState)
+    while not st.is_over():
+        action = h.rollout_action(st, rng)
+        assert action in st.legal_actions()
+        st.apply(action)
+
+
+def test_greedy_beats_random_most_of_the_time() -> None:
+    wins = 0
+    for seed in range(10):
+        greedy_seat = seed % 2
+        agents = [make_agent("greedy" if q == greedy_seat else "random", GAME, seed)
+                  for q in range(2)]
+        st = GAME.new_game(2, seed=seed)
+        while not st.is_over():
+            p = st.current_player()
+            assert p is not None
+            st.apply(agents[p].choose(st.view(p)))
+        wins += greedy_seat in st.winners()
+    assert wins >= 7
+
+
+def test_stones_over_the_limit_are_not_worth_keeping() -> None:
+    at_limit = position(seat(stones=(0, 0, 4)), seat())
+    over = position(seat(stones=(4, 0, 4)), seat())  # a discard is pending
+    assert worth(over, 0) == worth(at_limit, 0)

@@ -1,0 +1,118 @@
+"""Hidden information: observations, views and sampled worlds."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+from cardtable.vale.state import ValeState
+
+from .helpers import GAME, card, play, position, seat
+
+KEYS = {"game", "viewer", "players", "round", "phase", "first_player", "current_player",
+        "area_limit", "end_score", "deck", "discard", "display", "pending", "seats",
+        "winners", "cards"}
+
+
+def advanced(players: int, seed: int, steps: int) -> ValeState:
+    rng = random.Random(seed)
+    st = GAME.new_game(players, seed=seed)
+    assert isinstance(st, ValeState)
+    for _ in range(steps):
+        if st.is_over():
+            break
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+def test_observation_is_json_safe_with_the_same_keys_for_every_viewer() -> None:
+    st = advanced(3, 5, 120)
+    for viewer in (None, 0, 1, 2):
+        obs = st.observation(viewer)
+        assert set(obs) == KEYS
+        assert json.loads(json.dumps(obs)) == obs
+        assert [set(s) for s in obs["seats"]] == [set(obs["seats"][0])] * 3
+
+
+def test_drawn_cards_are_hidden_tamed_cards_are_known() -> None:
+    st = position(seat(hunted=["imp"], hand=["griffon"], area=["pegasus"]), seat())
+    st.pub[card(st, "griffon")] = 0  # griffon was drawn from the deck
+    play(st, "tame imp")
+    mine = st.observation(0)["seats"][0]
+    theirs = st.observation(1)["seats"][0]
+    assert mine["hand"] == sorted(["imp", "griffon"], key=lambda c: st.cs.index[c])
+    assert theirs["hand"] == ["imp", None] and theirs["hand_known"] == [True, False]
+    assert st.observation(None)["seats"][0]["hand"] == ["imp", None]
+
+
+def test_tengu_on_top_of_the_deck_is_known_to_all() -> None:
+    st = position(seat(hand=["tengu", "griffon"], stones=(0, 1, 0)), seat())
+    play(st, "summon tengu pay blue")
+    assert st.observation(1)["deck"]["top"] == ["tengu"]
+    assert st.scores()[0] == 6
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300))
+def test_no_leak_observation_ignores_deck_order_and_unknown_hand_cards(
+        players: int, seed: int, steps: int) -> None:
+    st = advanced(players, seed, steps)
+    viewer = seed % players
+    before = st.observation(viewer)
+    rng = random.Random(seed)
+    other = st.clone()
+    # shuffle the unknown part of the deck and swap another player's unknown hand card
+    unknown = len(other.deck) - other.known_top
+    part = other.deck[:unknown]
+    rng.shuffle(part)
+    other.deck[:unknown] = part
+    for q in range(players):
+        if q == viewer:
+            continue
+        hidden = [i for i, c in enumerate(other.hands[q]) if not other.pub[c]]
+        if hidden and unknown:
+            i = hidden[0]
+            j = rng.randrange(unknown)
+            other.hands[q][i], other.deck[j] = other.deck[j], other.hands[q][i]
+            other.pub[other.hands[q][i]] = 0
+    assert other.observation(viewer) == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300))
+def test_sample_world_resamples_only_what_the_player_cannot_know(
+        players: int, seed: int, steps: int) -> None:
+    st = advanced(players, seed, steps)
+    viewer = seed % players
+    world = st.view(viewer).sample_world(random.Random(seed + 1))
+    assert isinstance(world, ValeState)
+    assert world.observation(viewer) == st.observation(viewer)
+    # cards are conserved and the world plays on
+    pool_before = sorted(st.deck + [c for q in range(players) if q != viewer
+                                    for c in st.hands[q] if not st.pub[c]])
+    pool_after = sorted(world.deck + [c for q in range(players) if q != viewer
+                                      for c in world.hands[q] if not world.pub[c]])
+    assert pool_before == pool_after
+    if not world.is_over():
+        assert world.legal_actions()
+        world.apply(world.legal_actions()[0])
+
+
+def test_sample_world_actually_varies_hidden_cards() -> None:
+    st = advanced(2, 11, 60)
+    worlds = {tuple(st.view(0).sample_world(random.Random(i)).deck) for i in range(5)}
+    assert len(worlds) > 1
+
+
+def test_events_never_tell_others_which_card_was_drawn() -> None:
+    st = position(seat(hand=["pegasus"], stones=(0, 1, 0)), seat())
+    top = st.cs.ids[st.deck[-1]]
+    events = st.apply(GAME.parse_action(st, "summon pegasus pay blue"))
+    draws = [e for e in events if e.kind == "draw"]
+    assert len(draws) == 1
+    assert top in draws[0].text_for(0)
+    assert top not in draws[0].text_for(1) and top not in draws[0].text_for(None)
+    assert "data" not in draws[0].to_dict(1)
