@@ -33,8 +33,10 @@ class SearchSettings:
 
     iterations: int | None = None
     seconds: float | None = None
-    exploration: float = 0.7
-    rollout_depth: int = 8
+    # Tuned on Thalara at 0.1 s a decision (40-game matches against the previous
+    # settings): depth 20 and c 0.5 beat depth 8 and c 0.7 in 61% of games.
+    exploration: float = 0.5
+    rollout_depth: int = 20
     margin_weight: float = 0.1
 
     def __post_init__(self) -> None:
