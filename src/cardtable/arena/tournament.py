@@ -12,6 +12,7 @@ from __future__ import annotations
 import concurrent.futures
 import importlib
 import itertools
+import multiprocessing
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -295,7 +296,11 @@ def run_local(specs: Sequence[GameSpec], workers: int = 1,
             if progress is not None:
                 progress(len(results), total)
         return results
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
+    # Fresh interpreters ("spawn"), not forks: the parent runs a progress thread, and a
+    # spawned worker behaves the same on every platform.
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, total),
+                                                mp_context=context) as pool:
         futures = [pool.submit(play_game, spec) for spec in specs]
         try:
             for future in concurrent.futures.as_completed(futures):
