@@ -76,8 +76,9 @@ def test_table_and_report(toy: Game, tmp_path: Path,
     assert f"report written to {report}" in out
     page = report.read_text()
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert page.count("data:image/png;base64,") == 4    # agents, seats, match-ups, cards
-    for heading in ("Agents", "Head to head", "Seats (first-player advantage)",
+    # agents, turn order, seats, match-ups, cards
+    assert page.count("data:image/png;base64,") == 5
+    for heading in ("Agents", "Head to head", "Turn order (first-player advantage)", "Seats",
                     "Characters", "Match-ups", "Cards at the end: winners against losers",
                     "<code>area</code>"):
         assert heading in page

@@ -68,6 +68,20 @@ def test_summary_counts_shared_wins_as_fractions() -> None:
         summary.entrant("C")
 
 
+def test_turn_order_counts_from_the_first_player() -> None:
+    games = [result(["A", "B"], [1]), result(["A", "B"], [1]), result(["B", "A"], [0])]
+    games[0].first_player = 1       # seat 2 moved first and won
+    games[1].first_player = 0       # seat 1 moved first and lost
+    summary = summarize(["A", "B"], games)
+    assert [(s.games, s.wins) for s in summary.seats] == [(3, 1.0), (3, 2.0)]
+    order = summary.turn_order
+    assert [(s.games, s.wins) for s in order] == [(2, 1.0), (2, 1.0)]
+    games[1].first_player = 1
+    order = summarize(["A", "B"], games).turn_order
+    assert [(s.games, s.wins) for s in order] == [(2, 2.0), (2, 0.0)]
+    assert order[0].ci_low > 0.3 and order[1].ci_high < 0.7
+
+
 def test_character_matchups() -> None:
     games = [result(["A", "A"], [0], characters=["myrja", "canto"]),
              result(["A", "A"], [1], characters=["canto", "myrja"]),

@@ -99,6 +99,7 @@ def test_play_game_records_everything(toy: Game) -> None:
     assert r.cards is not None and sum(len(c) for c in r.cards) <= 5
     assert all(name.startswith("card") for seat in r.cards for name in seat)
     assert r.card_field == "area"
+    assert r.first_player == 0                  # the toy game starts with seat 1
     assert sum(len(t_) for t_ in r.decision_times) + sum(r.forced) == 10
     assert r.to_dict()["scores"] == r.scores
     assert play_game(t.specs[1]).scores == r.scores
@@ -127,3 +128,16 @@ def test_observation_readers() -> None:
     assert seat_cards(mixed, 2) == [["x"], ["y"]]
     assert card_field(mixed, 2) == "board" and card_field(obs, 2) == "area"
     assert card_field({"seats": [{"artifacts": []}, {"artifacts": ["a7"]}]}, 2) == "artifacts"
+
+
+@pytest.mark.parametrize(("name", "key"), [("thalara", "start_player"),
+                                           ("vale", "first_player")])
+def test_real_games_report_who_started(name: str, key: str) -> None:
+    import cardtable
+
+    t = plan(name, ["random"], 4, 2, 2)
+    for spec in t.specs:
+        r = play_game(spec)
+        start = cardtable.load_game(name).new_game(2, seed=spec.seed, **spec.options)
+        assert r.first_player == start.observation(None)[key]
+        assert r.cards is not None and r.card_field in ("area", "artifacts")

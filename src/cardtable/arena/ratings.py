@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -103,6 +103,7 @@ class Summary:
     shared_wins: int
     entrants: list[EntrantStats]
     seats: list[SeatStats]
+    turn_order: list[SeatStats]                   # seat = 0 for whoever moved first, ...
     pairwise: dict[str, dict[str, list[float]]]   # row -> col -> [points, games]
     matchups: MatchupStats | None
     cards: CardStats | None
@@ -183,15 +184,9 @@ def summarize(labels: Sequence[str], results: Sequence[GameResult]) -> Summary:
             median_decision=statistics.median(times) if times else None,
             p90_decision=_quantile(times, 0.9), max_decision=max(times, default=None)))
     players = max((len(r.labels) for r in results), default=0)
-    seat_stats = []
-    for seat in range(players):
-        played = [r for r in results if seat < len(r.labels)]
-        wins = sum(win_share(r, seat) for r in played)
-        low, high = wilson(wins, len(played))
-        seat_stats.append(SeatStats(
-            seat=seat, games=len(played), wins=wins,
-            win_rate=wins / len(played) if played else 0.0, ci_low=low, ci_high=high,
-            avg_score=statistics.fmean(r.scores[seat] for r in played) if played else 0.0))
+    seat_stats = [_position(results, p, lambda r: 0) for p in range(players)]
+    known = [r for r in results if r.first_player is not None]
+    order = [_position(known, p, lambda r: r.first_player or 0) for p in range(players)]
     pairwise: dict[str, dict[str, list[float]]] = {a: {b: [0.0, 0.0] for b in labels}
                                                    for a in labels}
     for r in results:
@@ -203,8 +198,22 @@ def summarize(labels: Sequence[str], results: Sequence[GameResult]) -> Summary:
                     cell[1] += 1
     return Summary(games=len(results),
                    shared_wins=sum(1 for r in results if len(r.winners) > 1),
-                   entrants=entrants, seats=seat_stats, pairwise=pairwise,
+                   entrants=entrants, seats=seat_stats, turn_order=order,
+                   pairwise=pairwise,
                    matchups=matchups(results), cards=card_stats(results))
+
+
+def _position(results: Sequence[GameResult], position: int,
+              start: Callable[[GameResult], int]) -> SeatStats:
+    """Win rate of the seat `position` places after `start(result)`."""
+    seats = [(r, (start(r) + position) % len(r.labels)) for r in results
+             if position < len(r.labels)]
+    wins = sum(win_share(r, s) for r, s in seats)
+    low, high = wilson(wins, len(seats))
+    return SeatStats(
+        seat=position, games=len(seats), wins=wins,
+        win_rate=wins / len(seats) if seats else 0.0, ci_low=low, ci_high=high,
+        avg_score=statistics.fmean(r.scores[s] for r, s in seats) if seats else 0.0)
 
 
 def matchups(results: Sequence[GameResult]) -> MatchupStats | None:

@@ -115,17 +115,22 @@ def render(tournament: Tournament, summary: Summary, elapsed: float | None = Non
             rows.append(row)
         parts.append(_table(["", *labels], rows))
 
-    parts.append("<h2>Seats (first-player advantage)</h2>")
-    rows = [[f"seat {s.seat + 1}", s.games, f"{s.wins:g}", _pct(s.win_rate),
-             f"{_pct(s.ci_low)} - {_pct(s.ci_high)}", f"{s.avg_score:.2f}"]
-            for s in summary.seats]
-    parts.append(_table(["seat", "games", "wins", "win rate", "95% interval", "avg score"],
-                        rows))
-    parts.append(_rate_bars(plt, [f"seat {s.seat + 1}" for s in summary.seats],
-                            [s.win_rate for s in summary.seats],
-                            [s.ci_low for s in summary.seats],
-                            [s.ci_high for s in summary.seats],
-                            "win rate by seat (dashed: an even share)", 1 / players))
+    for heading, stats, name, note in (
+            ("Turn order (first-player advantage)", summary.turn_order, "to move",
+             "Position 1 is whoever moved first in the game, 2 the next seat, and so on."),
+            ("Seats", summary.seats, "seat", "By seat number, whoever moved first.")):
+        if not stats or not stats[0].games:
+            continue
+        parts.append(f"<h2>{heading}</h2><p class='note'>{note}</p>")
+        rows = [[f"{name} {s.seat + 1}", s.games, f"{s.wins:g}", _pct(s.win_rate),
+                 f"{_pct(s.ci_low)} - {_pct(s.ci_high)}", f"{s.avg_score:.2f}"]
+                for s in stats]
+        parts.append(_table([name, "games", "wins", "win rate", "95% interval",
+                             "avg score"], rows))
+        parts.append(_rate_bars(plt, [f"{name} {s.seat + 1}" for s in stats],
+                                [s.win_rate for s in stats], [s.ci_low for s in stats],
+                                [s.ci_high for s in stats],
+                                f"win rate by {name} (dashed: an even share)", 1 / players))
 
     m = summary.matchups
     if m is not None:

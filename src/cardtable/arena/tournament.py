@@ -21,7 +21,7 @@ from typing import Any
 
 import cardtable
 from cardtable.agents import make_agent
-from cardtable.engine.api import CardtableError, Game, OptionError
+from cardtable.engine.api import CardtableError, Game, OptionError, State
 
 # Keys of a seat in a final spectator observation that may list the cards a player has
 # put into play or won, in order of preference (Vale: the area of summoned cards;
@@ -65,6 +65,7 @@ class GameResult:
     decision_times: list[list[float]]  # per seat, seconds per non-forced decision
     forced: list[int]                # per seat, forced moves (one legal action)
     card_field: str | None = None    # the observation field `cards` was read from
+    first_player: int | None = None  # the seat that moved first
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -191,6 +192,7 @@ def play_game(spec: GameSpec) -> GameResult:
         raise ArenaError(f"game {spec.index} (seed {spec.seed}) cannot start: {exc}") from exc
     agents = [make_agent(a, game, s) for a, s in zip(spec.agents, spec.agent_seeds,
                                                       strict=True)]
+    first = first_player(state)
     times: list[list[float]] = [[] for _ in range(spec.players)]
     forced = [0] * spec.players
     actions = 0
@@ -221,7 +223,19 @@ def play_game(spec: GameSpec) -> GameResult:
         winners=sorted(state.winners()), actions=actions, options=dict(spec.options),
         characters=seat_characters(final, spec.players),
         cards=seat_cards(final, spec.players), decision_times=times, forced=forced,
-        card_field=card_field(final, spec.players))
+        card_field=card_field(final, spec.players), first_player=first)
+
+
+def first_player(state: State) -> int | None:
+    """Who starts: the observation's `start_player` or `first_player` when it names a
+    seat (a game may open with simultaneous choices), else the player to move now."""
+    observation = state.observation(None)
+    for key in ("start_player", "first_player"):
+        value = observation.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and 0 <= value < state.num_players:
+            return value
+    return state.current_player()
 
 
 def _seats(observation: dict[str, Any], players: int) -> list[dict[str, Any]] | None:

@@ -184,13 +184,19 @@ def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> N
                       f"{100 * e.ci_low:.1f}-{100 * e.ci_high:.1f}%", f"{e.avg_score:.2f}",
                       f"{e.elo:.0f}", _ms(e.median_decision))
     console.print(table)
-    seats = Table(title="win rate by seat")
-    for name in ("seat", "games", "win rate", "95% CI", "avg score"):
-        seats.add_column(name, justify="right")
-    for s in summary.seats:
-        seats.add_row(str(s.seat + 1), str(s.games), f"{100 * s.win_rate:.1f}%",
-                      f"{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}%", f"{s.avg_score:.2f}")
-    console.print(seats)
+    for title, stats in (("win rate by turn order (1 = moved first)", summary.turn_order),
+                         ("win rate by seat", summary.seats)):
+        if not stats or not stats[0].games:
+            continue
+        seats = Table(title=title)
+        for name in ("position" if "turn" in title else "seat", "games", "win rate",
+                     "95% CI", "avg score"):
+            seats.add_column(name, justify="right")
+        for s in stats:
+            seats.add_row(str(s.seat + 1), str(s.games), f"{100 * s.win_rate:.1f}%",
+                          f"{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}%",
+                          f"{s.avg_score:.2f}")
+        console.print(seats)
     if summary.matchups is not None:
         m = summary.matchups
         chars = Table(title="characters: row against column")
