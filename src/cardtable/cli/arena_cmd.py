@@ -152,8 +152,13 @@ def run_tournament(tournament: Tournament, workers: int | None, ray: str | None,
                   disable=not show_progress) as progress:
         task = progress.add_task(f"{tournament.game} arena", total=len(tournament.specs))
 
+        step = max(1, len(tournament.specs) // 10)
+
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done)
+            if not show_progress and (done % step == 0 or done == total):
+                # No terminal for a bar (a log file, CI): a line every tenth.
+                print(f"arena: {done}/{total} games", file=sys.stderr, flush=True)
 
         if ray is not None:
             return run_ray(tournament.specs, ray, advance)
