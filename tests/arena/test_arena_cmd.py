@@ -35,7 +35,9 @@ def test_json_output(toy: Game, capsys: pytest.CaptureFixture[str]) -> None:
     args = parse(["arena", "toy", "--agents", "ismcts:20,random", "--games", "6",
                   "--seed", "3", "--workers", "1", "--json", "--option", "rounds=4"])
     assert arena_command(args) == 0
-    out = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert "arena: 6/6 games" in captured.err        # progress without a terminal
     assert out["game"] == "toy" and out["players"] == 2 and out["seed"] == 3
     assert out["options"] == {"rounds": 4}
     assert out["agents"] == ["ismcts:20", "random"]
