@@ -1,6 +1,7 @@
 """Strength of the generic greedy agent on The Vale of Eternity.
 
     .venv/bin/python benchmarks/greedy_vale.py [--games 400] [--workers 2]
+        [--expansion none|cards|artifacts]
 
 1. Two players, greedy against random, seats alternating: greedy's win share
    (a shared win counts as half).
@@ -17,13 +18,16 @@ from concurrent.futures import ProcessPoolExecutor
 from cardtable import load_game
 from cardtable.agents import make_agent
 
+EXPANSION = "none"
 
-def play(players: int, greedy_seat: int, seed: int) -> tuple[float, int, float]:
+
+def play(players: int, greedy_seat: int, seed: int,
+         expansion: str | None = None) -> tuple[float, int, float]:
     """(greedy's win share, greedy's points, mean points of the random seats)."""
     game = load_game("vale")
     agents = [make_agent("greedy" if q == greedy_seat else "random", game, seed * 10 + q)
               for q in range(players)]
-    state = game.new_game(players, seed=seed)
+    state = game.new_game(players, seed=seed, expansion=expansion or EXPANSION)
     while not state.is_over():
         p = state.current_player()
         assert p is not None
@@ -35,20 +39,22 @@ def play(players: int, greedy_seat: int, seed: int) -> tuple[float, int, float]:
     return share, scores[greedy_seat], sum(others) / len(others)
 
 
-def _two(seed: int) -> tuple[float, int, float]:
-    return play(2, seed % 2, seed)
+def _two(args: tuple[int, str]) -> tuple[float, int, float]:
+    return play(2, args[0] % 2, args[0], args[1])
 
 
-def _four(seed: int) -> tuple[float, int, float]:
-    return play(4, seed % 4, seed)
+def _four(args: tuple[int, str]) -> tuple[float, int, float]:
+    return play(4, args[0] % 4, args[0], args[1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--expansion", default="none", choices=("none", "cards", "artifacts"))
     args = parser.parse_args()
-    seeds = range(1, args.games + 1)
+    seeds = [(s, args.expansion) for s in range(1, args.games + 1)]
+    print(f"expansion: {args.expansion}")
     with ProcessPoolExecutor(args.workers) as pool:
         start = time.perf_counter()
         two = list(pool.map(_two, seeds, chunksize=8))

@@ -43,3 +43,24 @@ def test_render_marks_provisional_cards_and_game_over(tmp_path: object) -> None:
     obs["cards"] = {k: dict(v, provisional=True) for k, v in obs["cards"].items()}
     text = draw(obs, None)
     assert "winner(s)" in text and "provisional" in text and "*" in text
+
+
+def test_render_draws_artifacts_shelter_and_purchased_areas() -> None:
+    game = load_game("vale")
+    st = game.new_game(3, seed=9, expansion="artifacts")
+    obs = st.observation(0)
+    text = draw(obs, 0)
+    for tile in obs["artifacts"]:
+        assert obs["artifact_tiles"][tile["id"]]["name"] in text
+    assert "expansion: artifacts" in text and "Artifacts" in text
+    st.apply(st.legal_actions()[0])
+    obs = st.observation(None)
+    taken = obs["seats"][obs["first_player"]]["artifact"]
+    assert f"held by P{obs['first_player'] + 1}" in draw(obs, None)
+    assert taken is not None
+    seat = obs["seats"][0]
+    seat["shelter"] = ["imp", "odin"]
+    seat["extra_areas"] = 2
+    seat["area_limit"] = obs["round"] + 2
+    text = draw(obs, None)
+    assert "shelter" in text and "Odin" in text and "(+2 bought)" in text

@@ -8,23 +8,32 @@ from typing import Any
 
 from cardtable import load_game
 from cardtable.vale import rules
+from cardtable.vale.cards import expansion_cards
 from cardtable.vale.state import ValeState
 
 GAME = load_game("vale")
 
 
 def seat(hand: Iterable[str] = (), area: Iterable[str] = (), stones: tuple[int, int, int]
-         = (0, 0, 0), score: int = 0, hunted: Iterable[str] = ()) -> dict[str, Any]:
+         = (0, 0, 0), score: int = 0, hunted: Iterable[str] = (), shelter: Iterable[str] = (),
+         extra: int = 0, artifact: str | None = None, marker: str | None = None
+         ) -> dict[str, Any]:
     return {"hand": list(hand), "area": list(area), "stones": stones, "score": score,
-            "hunted": list(hunted)}
+            "hunted": list(hunted), "shelter": list(shelter), "extra": extra,
+            "artifact": artifact, "marker": marker}
 
 
 def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int = 0,
              discard: Iterable[str] = (), deck_top: Iterable[str] = (), seed: int = 1,
+             display: Iterable[str] = (),
              phase: int = rules.ACTION, **options: Any) -> ValeState:
     """A state in the action phase (by default) of `round`, with each seat holding
     exactly the given cards, stones and score; every other card is in the deck
-    (shuffled), except `discard`. `deck_top` lists cards to put on top, top last."""
+    (shuffled), except `discard`. `deck_top` lists cards to put on top, top last.
+    A seat's `artifact` is the tile it holds (its marker goes on it too); with the
+    option expansion='artifacts' and no `artifact_set`, every tile is in play."""
+    if options.get("expansion") == "artifacts" and "artifact_set" not in options:
+        options["artifact_set"] = list(expansion_cards().art_ids)
     st = GAME.new_game(len(seats), seed=seed, **options)
     assert isinstance(st, ValeState)
     idx = st.cs.index
@@ -42,9 +51,20 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
         st.hunted[q] = ids(s["hunted"])
         st.stones[3 * q: 3 * q + 3] = list(s["stones"])
         st.pts[q] = s["score"]
+        st.shelter[q] = ids(s["shelter"])
+        st.extra[q] = s["extra"]
+        tiles = st.cs.art_index
+        st.held[q] = tiles[s["artifact"]] if s["artifact"] else -1
+        mark = s["marker"] or s["artifact"]
+        st.marker[q] = tiles[mark] if mark else -1
+        for c in st.shelter[q]:
+            st.pub[c] = 1
         for c in st.areas[q] + st.hunted[q]:
             st.pub[c] = 1
     st.discard = ids(discard)
+    st.display = ids(display)
+    for c in st.display:
+        st.pub[c] = 1
     top = ids(deck_top)
     assert len(placed) == len(set(placed)), "a card placed twice"
     rest = [c for c in range(st.cs.n) if c not in placed]
@@ -55,6 +75,8 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
     st.first = first
     st.turn = turn
     st.phase = phase
+    st.apick = 0 if phase == rules.HUNTING and st.arts else len(seats)
+    st.picks = 0
     st.stack = []
     st.hist = []
     st.recheck = True

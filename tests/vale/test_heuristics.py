@@ -56,3 +56,29 @@ def test_stones_over_the_limit_are_not_worth_keeping() -> None:
     at_limit = position(seat(stones=(0, 0, 4)), seat())
     over = position(seat(stones=(4, 0, 4)), seat())  # a discard is pending
     assert worth(over, 0) == worth(at_limit, 0)
+
+
+def test_worth_values_artifacts_shelter_and_purchased_areas() -> None:
+    bare = position(seat(score=5), seat(), expansion="artifacts")
+    sheltered = position(seat(score=5, shelter=["poseidon"]), seat(), expansion="artifacts")
+    areas = position(seat(score=5, extra=1), seat(), expansion="artifacts")
+    tile = position(seat(score=5, artifact="monkey-kings-staff"), seat(),
+                    expansion="artifacts")
+    assert worth(sheltered, 0) > worth(bare, 0)
+    assert worth(areas, 0) > worth(bare, 0) + 2
+    assert worth(tile, 0) > worth(bare, 0)
+
+
+def test_greedy_beats_random_with_the_artifacts() -> None:
+    wins = 0
+    for seed in range(8):
+        greedy_seat = seed % 2
+        agents = [make_agent("greedy" if q == greedy_seat else "random", GAME, seed)
+                  for q in range(2)]
+        st = GAME.new_game(2, seed=seed, expansion="artifacts")
+        while not st.is_over():
+            p = st.current_player()
+            assert p is not None
+            st.apply(agents[p].choose(st.view(p)))
+        wins += greedy_seat in st.winners()
+    assert wins >= 6

@@ -11,7 +11,7 @@ from hypothesis import strategies as st_
 from cardtable.engine.api import IllegalAction
 from cardtable.engine.record import GameRecord
 from cardtable.vale import board
-from cardtable.vale.effects import F_LIMIT
+from cardtable.vale.effects import F_LIMIT, F_UPGRADE
 from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
 
@@ -22,13 +22,22 @@ def check(st: ValeState) -> None:
     n = st.cs.n
     zones = list(st.deck) + list(st.discard) + list(st.display)
     for q in range(st.n):
-        zones += st.hands[q] + st.areas[q] + st.hunted[q]
+        zones += st.hands[q] + st.areas[q] + st.hunted[q] + st.shelter[q]
     assert sorted(zones) == list(range(n)), "every card in exactly one place"
+    held = [a for a in st.held if a >= 0]
+    assert len(held) == len(set(held)) and set(held) <= set(st.arts), "a tile, one holder"
+    marks = [a for a in st.marker if a >= 0]
+    assert len(marks) == len(set(marks)) and set(marks) <= set(st.arts), "a marker per tile"
+    assert all(st.marker[q] == a for q, a in enumerate(st.held) if a >= 0)
     for q in range(st.n):
-        assert len(st.areas[q]) <= st.round, "an area never exceeds its limit"
+        assert 0 <= st.extra[q] <= 2 and (st.arts or (not st.extra[q] and not st.shelter[q]))
+        assert len(st.areas[q]) <= st.round + st.extra[q], "an area never exceeds its limit"
         assert st.pts[q] >= 0, "scores never below 0"
         assert min(st.stones[3 * q: 3 * q + 3]) >= 0
-        limit_pending = bool(st.stack) and st.stack[-1][0] == F_LIMIT and st.stack[-1][1] == q
+        # the stone-limit discard, or (Duduri King) the upgrade of a stone just
+        # received, which comes before the limit is checked
+        limit_pending = bool(st.stack) and st.stack[-1][0] in (F_LIMIT, F_UPGRADE) and (
+            st.stack[-1][1] == q)
         if not limit_pending:
             assert board.stone_count(st, q) <= board.stone_limit(st, q), "stone limit"
     if not st.is_over():
@@ -60,18 +69,22 @@ def random_game(players: int, seed: int, check_every: bool = True, policy: bool 
     return st
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32))
-def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
-    st = random_game(players, seed)
+EXPANSIONS = st_.sampled_from(["none", "cards", "artifacts"])
+
+
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), expansion=EXPANSIONS)
+def test_random_games_keep_every_invariant(players: int, seed: int, expansion: str) -> None:
+    st = random_game(players, seed, expansion=expansion)
     assert st.is_over() and st.winners()
-    assert st.round == 10 or max(st.scores()) >= 60
+    assert st.round == 10 or max(st.scores()) >= st.end_score
+    assert st.end_score == (80 if expansion == "artifacts" else 60)
 
 
-@settings(max_examples=6, deadline=None)
-@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32))
-def test_a_record_replays_to_the_same_state(players: int, seed: int) -> None:
-    st = random_game(players, seed, check_every=False)
+@settings(max_examples=9, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), expansion=EXPANSIONS)
+def test_a_record_replays_to_the_same_state(players: int, seed: int, expansion: str) -> None:
+    st = random_game(players, seed, check_every=False, expansion=expansion)
     record = GameRecord.from_json(GameRecord.from_state(st).to_json())
     again = record.replay()
     assert again == st
@@ -80,11 +93,12 @@ def test_a_record_replays_to_the_same_state(players: int, seed: int) -> None:
     assert len(half.history()) == len(record.actions) - len(record.actions) // 2
 
 
-@settings(max_examples=6, deadline=None)
-@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), cut=st_.integers(0, 400))
-def test_clone_is_independent(players: int, seed: int, cut: int) -> None:
+@settings(max_examples=9, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), cut=st_.integers(0, 400),
+       expansion=EXPANSIONS)
+def test_clone_is_independent(players: int, seed: int, cut: int, expansion: str) -> None:
     rng = random.Random(seed)
-    st = GAME.new_game(players, seed=seed)
+    st = GAME.new_game(players, seed=seed, expansion=expansion)
     for _ in range(cut):
         if st.is_over():
             break
@@ -96,23 +110,25 @@ def test_clone_is_independent(players: int, seed: int, cut: int) -> None:
     assert st.fingerprint() == before
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=24, deadline=None)
 @given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32),
-       start=st_.sampled_from(["seat", "zero"]), tie=st_.sampled_from(["area", "shared"]))
+       start=st_.sampled_from(["seat", "zero"]), tie=st_.sampled_from(["area", "shared"]),
+       expansion=EXPANSIONS)
 def test_policy_games_with_options_keep_every_invariant(players: int, seed: int, start: str,
-                                                       tie: str) -> None:
-    st = random_game(players, seed, policy=True, start_scores=start, tie_break=tie)
+                                                       tie: str, expansion: str) -> None:
+    st = random_game(players, seed, policy=True, start_scores=start, tie_break=tie,
+                     expansion=expansion)
     assert st.is_over() and st.winners()
     record = GameRecord.from_state(st)
     assert record.replay() == st
 
 
-@settings(max_examples=10, deadline=None)
-@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32))
+@settings(max_examples=12, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), expansion=EXPANSIONS)
 def test_every_listed_action_applies_and_an_unlisted_one_changes_nothing(
-        players: int, seed: int) -> None:
+        players: int, seed: int, expansion: str) -> None:
     rng = random.Random(seed)
-    st = GAME.new_game(players, seed=seed)
+    st = GAME.new_game(players, seed=seed, expansion=expansion)
     all_cards = st.observation(None)["cards"]
     while not st.is_over():
         for action in st.legal_actions():

@@ -91,3 +91,56 @@ def test_stone_and_target_and_choice_notations_are_documented_words() -> None:
     play(st, "summon hydra pay purple")
     assert sorted(legal(st)) == ["choose blue", "choose draw", "choose points",
                                  "choose purple"]
+
+
+# --- the Artifacts expansion's notation ------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "artifact", "artifact magic-carpet", "use", "use imp", "upgrade purple", "upgrade",
+    "name air", "name", "pay", "pay gold", "shelter", "retrieve dragonfly", "swap", "top",
+    "activate"])
+def test_expansion_malformed_text_raises_malformed(text: str) -> None:
+    st = position(seat(hand=["imp"], artifact="book-of-thoth"), seat(),
+                  expansion="artifacts")
+    before = st.fingerprint()
+    with pytest.raises(MalformedAction):
+        GAME.parse_action(st, text)
+    assert st.fingerprint() == before
+
+
+def test_expansion_actions_round_trip_and_read_in_any_case() -> None:
+    st = position(seat(stones=(1, 1, 0), artifact="book-of-thoth"), seat(),
+                  expansion="artifacts")
+    use = GAME.parse_action(st, "USE  Book-of-Thoth")
+    assert str(use) == "use book-of-thoth"
+    play(st, "use book-of-thoth")
+    for action in st.legal_actions():
+        assert GAME.parse_action(st, str(action)) is action
+    assert sorted(legal(st)) == ["done", "upgrade blue", "upgrade red"]
+    gem = position(seat(hunted=["salamander"], stones=(0, 1, 0), artifact="gem-of-kukulkan"),
+                   seat(), expansion="artifacts")
+    play(gem, "sell salamander")
+    assert GAME.parse_action(gem, "pay  red").text == "pay red"
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("artifact ring-of-wishes", "start of the hunting phase"),
+    ("use ring-of-wishes", "does not hold"),
+    ("use imperial-seal", "cannot be resolved"),  # no summoned card to discard
+])
+def test_expansion_illegal_actions_say_why(text: str, reason: str) -> None:
+    st = position(seat(hand=["imp"], artifact="imperial-seal"), seat(),
+                  expansion="artifacts")
+    before = st.fingerprint()
+    with pytest.raises(IllegalAction, match=reason):
+        play(st, text)
+    assert st.fingerprint() == before
+
+
+def test_a_record_with_the_artifacts_replays() -> None:
+    st = GAME.new_game(3, seed=5, expansion="artifacts")
+    for _ in range(120):
+        st.apply(st.legal_actions()[-1])
+    record = GameRecord.from_json(GameRecord.from_state(st).to_json())
+    assert record.options["expansion"] == "artifacts"
+    assert record.replay() == st

@@ -38,11 +38,11 @@ def test_starting_scores_follow_seat_order_by_default() -> None:
         new(2, start_scores=[1, 2, 3])
 
 
-def test_unknown_option_and_expansion_other_than_none_are_refused() -> None:
+def test_unknown_option_and_unknown_expansion_are_refused() -> None:
     with pytest.raises(OptionError):
         new(2, colour="red")
     with pytest.raises(OptionError):
-        new(2, expansion="artifacts")
+        new(2, expansion="dragons")
     with pytest.raises(OptionError):
         new(2, tie_break="coin")
     assert new(2, expansion="none").options["expansion"] == "none"
@@ -361,7 +361,7 @@ def test_each_summon_is_paid_separately() -> None:
 def test_option_help_lists_every_accepted_option() -> None:
     helps = GAME.option_help()
     assert set(helps) == {"start_scores", "tie_break", "cards", "expansion", "end_score",
-                          "steal"}
+                          "steal", "artifact_set"}
     st = new(2, end_score=30, steal="full", tie_break="shared", start_scores="zero")
     assert st.options == {"start_scores": "zero", "tie_break": "shared",
                           "expansion": "none", "end_score": 30, "steal": "full"}

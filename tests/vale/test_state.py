@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
@@ -14,12 +15,13 @@ from .helpers import GAME, card, play, position, seat
 
 KEYS = {"game", "viewer", "players", "round", "phase", "first_player", "current_player",
         "area_limit", "end_score", "deck", "discard", "display", "pending", "seats",
-        "winners", "cards"}
+        "winners", "cards", "expansion", "artifacts", "artifact_picking", "artifact_tiles"}
+EXPANSIONS = ("none", "cards", "artifacts")
 
 
-def advanced(players: int, seed: int, steps: int) -> ValeState:
+def advanced(players: int, seed: int, steps: int, expansion: str = "none") -> ValeState:
     rng = random.Random(seed)
-    st = GAME.new_game(players, seed=seed)
+    st = GAME.new_game(players, seed=seed, expansion=expansion)
     assert isinstance(st, ValeState)
     for _ in range(steps):
         if st.is_over():
@@ -28,8 +30,9 @@ def advanced(players: int, seed: int, steps: int) -> ValeState:
     return st
 
 
-def test_observation_is_json_safe_with_the_same_keys_for_every_viewer() -> None:
-    st = advanced(3, 5, 120)
+@pytest.mark.parametrize("expansion", EXPANSIONS)
+def test_observation_is_json_safe_with_the_same_keys_for_every_viewer(expansion: str) -> None:
+    st = advanced(3, 5, 120, expansion)
     for viewer in (None, 0, 1, 2):
         obs = st.observation(viewer)
         assert set(obs) == KEYS
@@ -56,16 +59,19 @@ def test_tengu_on_top_of_the_deck_is_known_to_all() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300))
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300),
+       expansion=st_.sampled_from(EXPANSIONS))
 def test_no_leak_observation_ignores_deck_order_and_unknown_hand_cards(
-        players: int, seed: int, steps: int) -> None:
-    st = advanced(players, seed, steps)
+        players: int, seed: int, steps: int, expansion: str) -> None:
+    st = advanced(players, seed, steps, expansion)
     viewer = seed % players
     before = st.observation(viewer)
     rng = random.Random(seed)
     other = st.clone()
     # shuffle the unknown part of the deck and swap another player's unknown hand card
     unknown = len(other.deck) - other.known_top
+    if other.secret_top == viewer:
+        unknown -= 1  # the viewer put the top card there (Nurikabe)
     part = other.deck[:unknown]
     rng.shuffle(part)
     other.deck[:unknown] = part
@@ -82,10 +88,11 @@ def test_no_leak_observation_ignores_deck_order_and_unknown_hand_cards(
 
 
 @settings(max_examples=25, deadline=None)
-@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300))
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300),
+       expansion=st_.sampled_from(EXPANSIONS))
 def test_sample_world_resamples_only_what_the_player_cannot_know(
-        players: int, seed: int, steps: int) -> None:
-    st = advanced(players, seed, steps)
+        players: int, seed: int, steps: int, expansion: str) -> None:
+    st = advanced(players, seed, steps, expansion)
     viewer = seed % players
     world = st.view(viewer).sample_world(random.Random(seed + 1))
     assert isinstance(world, ValeState)

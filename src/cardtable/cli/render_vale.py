@@ -2,8 +2,9 @@
 
 `render(observation, viewer)` takes the JSON-safe observation documented in
 `cardtable.vale.state` (nothing else: it never sees the game state) and returns one
-renderable: the round header, the hunting display, then a panel per seat with score,
-stones, area, hunted cards and hand. Provisional cards carry a `*`.
+renderable: the round header, the hunting display, the Artifacts display (with the
+markers on its tiles), then a panel per seat with score, stones, Artifact, area (with
+its purchased areas), shelter, hunted cards and hand. Provisional cards carry a `*`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,21 @@ FAMILY_STYLE = {"fire": "bold red", "water": "bold blue", "earth": "bold green",
                 "wind": "bold cyan", "dragon": "bold magenta"}
 STONE_STYLE = {"red": "red", "blue": "blue", "purple": "magenta"}
 TIMING_MARK = {"instant": "⚡", "permanent": "∞", "resolution": "⌛"}
+ABILITY_MARK = {"instant": "⚡", "permanent": "∞", "action": "+"}
+
+
+def tile_text(tid: str | None, tiles: dict[str, Any]) -> Text:
+    """One Artifact tile: its name and ability mark."""
+    if tid is None:
+        return Text("-", style="dim")
+    info = tiles.get(tid)
+    if info is None:
+        return Text(tid)
+    text = Text(info["name"], style="bold yellow")
+    if info.get("provisional"):
+        text.append("*", style="yellow")
+    text.append(f" {ABILITY_MARK.get(info['ability'], '')}")
+    return text
 
 
 def card_text(cid: str | None, cards: dict[str, Any], detail: bool = False) -> Text:
@@ -66,12 +82,23 @@ def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None) -
     table.add_column()
     table.add_row("score", Text(str(seat["score"]), style="bold"))
     table.add_row("stones", _stones(seat))
+    tiles = obs.get("artifact_tiles", {})
+    if obs.get("artifacts"):
+        tile = tile_text(seat.get("artifact"), tiles)
+        if seat.get("artifact") is None and seat.get("marker"):
+            tile.append(f"  (marker on {tiles[seat['marker']]['name']})", style="dim")
+        table.add_row("artifact", tile)
     area = Table.grid()
     for cid in seat["area"]:
         area.add_row(card_text(cid, cards, detail=True))
     if not seat["area"]:
         area.add_row(Text("-", style="dim"))
-    table.add_row(f"area {len(seat['area'])}/{obs['area_limit']}", area)
+    limit = seat.get("area_limit", obs["area_limit"])
+    bought = seat.get("extra_areas", 0)
+    label = f"area {len(seat['area'])}/{limit}" + (f" (+{bought} bought)" if bought else "")
+    table.add_row(label, area)
+    if seat.get("shelter"):
+        table.add_row("shelter", _cards_line(seat["shelter"], cards))
     if seat["hunted"]:
         table.add_row("hunted", _cards_line(seat["hunted"], cards))
     hand = Text()
@@ -103,6 +130,8 @@ def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
     head.append("The Vale of Eternity", style="bold")
     head.append(f"   round {obs['round']}/10   {obs['phase']} phase   "
                 f"game ends at {obs['end_score']} points")
+    if obs.get("expansion", "none") != "none":
+        head.append(f"   expansion: {obs['expansion']}", style="dim")
     if obs["winners"] is not None:
         head.append("   winner(s): " + ", ".join(f"P{w + 1}" for w in obs["winners"]),
                     style="bold green")
@@ -111,6 +140,9 @@ def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
     if obs["deck"]["top"]:
         deck.append("  top: ")
         deck.append_text(_cards_line(obs["deck"]["top"], cards))
+    if obs["deck"].get("top_private"):
+        deck.append("  top (known to you): ")
+        deck.append_text(card_text(obs["deck"]["top_private"], cards))
     deck.append(f"   discard {len(obs['discard'])}", style="dim")
     if obs["discard"]:
         deck.append("  last: ")
@@ -127,6 +159,19 @@ def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
                             style=FAMILY_STYLE.get(info.get("family", ""), "")),
                             Text(info.get("text", ""), style="dim"))
         parts.append(display)
+    if obs.get("artifacts"):
+        tiles = obs["artifact_tiles"]
+        shown = Table(title="Artifacts", show_header=True, header_style="dim")
+        shown.add_column("tile")
+        shown.add_column("where")
+        shown.add_column("ability", overflow="fold")
+        for t in obs["artifacts"]:
+            where = (f"held by P{t['held_by'] + 1}" if t["held_by"] is not None
+                     else "display" + (f", marker P{t['marker'] + 1}"
+                                       if t["marker"] is not None else ""))
+            shown.add_row(tile_text(t["id"], tiles), Text(where),
+                          Text(tiles[t["id"]]["text"], style="dim"))
+        parts.append(shown)
     for seat in obs["seats"]:
         parts.append(_seat_panel(seat, obs, viewer))
     pending = obs["pending"]

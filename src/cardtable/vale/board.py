@@ -77,6 +77,11 @@ def current_cost(st: ValeState, p: int, card: int) -> int:
     return cost if cost > 0 else 0
 
 
+def area_limit(st: ValeState, p: int) -> int:
+    """The round number plus the areas p has purchased (Artifacts)."""
+    return st.round + st.extra[p]
+
+
 def add_points(st: ValeState, p: int, amount: int) -> None:
     if amount:
         st.pts[p] += amount
@@ -87,7 +92,50 @@ def lose_points(st: ValeState, p: int, amount: int) -> int:
     have = st.pts[p]
     lost = amount if amount < have else have
     st.pts[p] = have - lost
+    if lost and st.cs.watch:
+        _event(st, p, EV_LOST)
     return lost
+
+
+EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8  # the same bits as effects.EV_*
+
+
+def _event(st: ValeState, p: int, bit: int) -> None:
+    """Note an event a permanent "recover" may listen to; handled before anything else
+    happens (rules.proceed calls `watchers`)."""
+    st.trig |= bit << (4 * p)
+    st.recheck = True
+
+
+def stones_changed(st: ValeState, p: int) -> None:
+    """Ask the stone-count watchers (Fireblast) of p's area to look again."""
+    _event(st, p, EV_STONES)
+
+
+def watchers(st: ValeState) -> None:
+    """The expansion's permanents that react at once: Thalassa (a blue stone earned),
+    Banshee (a card drawn), Wendigo (points lost) recover; Fireblast recovers while its
+    owner holds 4+ stones (once its own instant effect is over)."""
+    cs = st.cs
+    trig = st.trig
+    st.trig = 0
+    on = cs.recover_on
+    at = cs.recover_stones
+    for q in range(st.n):
+        bits = (trig >> (4 * q)) & 15
+        if bits:
+            area = st.areas[q]
+            for c in area[:]:
+                if (on[c] & bits) or (at[c] and bits & EV_STONES
+                                      and stone_count(st, q) >= at[c]
+                                      and not any(f[2] == c for f in st.stack)):
+                    _recover_now(st, q, c)
+
+
+def _recover_now(st: ValeState, q: int, c: int) -> None:
+    recover(st, q, c)
+    st.events.append(Event("recover", q, f"P{q + 1}: {st.cs.ids[c]} returns to the hand "
+                           "(its permanent effect)"))
 
 
 def refill_deck(st: ValeState) -> bool:
@@ -99,6 +147,7 @@ def refill_deck(st: ValeState) -> bool:
     st.deck = st.discard
     st.discard = []
     st.known_top = 0
+    st.secret_top = -1
     shuffle(st, st.deck)
     st.events.append(Event("reshuffle", None, "The discard pile is shuffled into a new deck"))
     return True
@@ -106,6 +155,40 @@ def refill_deck(st: ValeState) -> bool:
 
 def can_draw(st: ValeState, count: int) -> bool:
     return len(st.deck) + len(st.discard) >= count
+
+
+def take_top(st: ValeState) -> int:
+    """The top card of the deck (refilled from the discard pile when empty), or -1."""
+    if not st.deck and not refill_deck(st):
+        return -1
+    if st.known_top:
+        st.known_top -= 1
+    st.secret_top = -1
+    return st.deck.pop()
+
+
+def put_on_deck(st: ValeState, card: int, p: int) -> None:
+    """`card` goes on top of the deck: in view of all when it was public (Tengu from an
+    area), otherwise known only to `p` (Nurikabe)."""
+    st.deck.append(card)
+    if st.pub[card] or p < 0:
+        st.known_top += 1
+        st.secret_top = -1
+    else:
+        st.known_top = 0
+        st.secret_top = p
+
+
+def shelter(st: ValeState, p: int, card: int) -> None:
+    """Shelter: face up beside p's area, in neither hand nor area."""
+    st.shelter[p].append(card)
+    st.pub[card] = 1
+    st.events.append(Event("shelter", p, f"P{p + 1} shelters {st.cs.ids[card]}"))
+
+
+def buy_area(st: ValeState, p: int) -> None:
+    st.extra[p] += 1
+    st.events.append(Event("area", p, f"P{p + 1} purchases an area (+{st.extra[p]})"))
 
 
 def draw(st: ValeState, p: int, count: int) -> None:
@@ -117,8 +200,13 @@ def draw(st: ValeState, p: int, count: int) -> None:
         if st.known_top:
             st.known_top -= 1
             known = 1
+        elif st.secret_top == p:
+            known = 0
+        st.secret_top = -1
         st.hands[p].append(card)
         st.pub[card] = known
+        if st.cs.watch:
+            _event(st, p, EV_DRAW)
         st.events.append(Event("draw", p, f"P{p + 1} draws a card",
                                f"P{p + 1} draws {st.cs.ids[card]}"))
 
@@ -129,11 +217,32 @@ def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None
     s[3 * p] += red
     s[3 * p + 1] += blue
     s[3 * p + 2] += purple
+    if st.cs.watch:
+        _event(st, p, EV_STONES | EV_BLUE if blue else EV_STONES)
 
 
 def discard_from_area(st: ValeState, p: int, card: int) -> None:
+    """Discard one of p's summoned cards: the Remove action, Cerberus, Anubis, Imperial
+    Seal, the target of Leviathan..., a card's own "discard this card". Ash goes back to
+    the hand instead (and scores the round number); Totem Pole pays for the others."""
     st.recheck = True  # the stone limit may have dropped (Hestia)
-    st.areas[p].remove(card)
+    cs = st.cs
+    area = st.areas[p]
+    if cs.watch:
+        if cs.ash[card]:
+            recover(st, p, card)
+            add_points(st, p, st.round)
+            st.events.append(Event("recover", p, f"P{p + 1}: {cs.ids[card]} returns to the "
+                                   f"hand instead of the discard pile (+{st.round})"))
+            return
+        area.remove(card)
+        st.discard.append(card)
+        for c in area:
+            gain = cs.on_discard[c]
+            if gain is not None:
+                gain_stones(st, p, *gain)
+        return
+    area.remove(card)
     st.discard.append(card)
 
 
@@ -145,11 +254,74 @@ def recover(st: ValeState, p: int, card: int) -> None:
     st.pub[card] = 1
 
 
+def turn_player(st: ValeState) -> int:
+    """Whose turn it is ("your turn": your Hunting pick, Action turn and Resolution),
+    whoever must decide right now; -1 when the game is over."""
+    n = st.n
+    phase = st.phase
+    if phase == 0:  # hunting: the artifact pick, then the snake draft
+        if st.apick < n:
+            return (st.first + st.apick) % n
+        k = st.picks if st.picks < n else 2 * n - 1 - st.picks
+        return (st.first + k) % n
+    if phase == 1:
+        return (st.first + st.turn) % n
+    if phase == 2:
+        return (st.first + st.turn - 1) % n
+    return -1
+
+
+def fam_match(st: ValeState, q: int, card: int, family: int) -> bool:
+    """Whether q's summoned `card` counts as `family` now: Loki may be any family on
+    its owner's turn, and is a Wind card otherwise."""
+    cs = st.cs
+    return cs.family[card] == family or (cs.loki[card] and turn_player(st) == q)
+
+
 def family_count(st: ValeState, p: int, family: int) -> int:
-    fam = st.cs.family
+    cs = st.cs
+    fam = cs.family
+    if cs.any_loki:
+        loki = cs.loki
+        mine = turn_player(st) == p
+        return sum(1 for c in st.areas[p] if fam[c] == family or (mine and loki[c]))
+    return sum(1 for c in st.areas[p] if fam[c] == family)
+
+
+def family_anywhere(st: ValeState, family: int) -> bool:
+    """Whether any player has a summoned card that counts as `family` now."""
+    cs = st.cs
+    fam = cs.family
+    for area in st.areas:
+        for c in area:
+            if fam[c] == family:
+                return True
+    if cs.any_loki:
+        q = turn_player(st)
+        if q >= 0:
+            loki = cs.loki
+            return any(loki[c] for c in st.areas[q])
+    return False
+
+
+def strict_family_count(st: ValeState, p: int, family: int) -> int:
+    """Cards that must count as `family` (Nessie's "no Dragon"): on its owner's turn
+    Loki may be another family."""
+    cs = st.cs
+    fam = cs.family
+    if cs.any_loki and turn_player(st) == p:
+        loki = cs.loki
+        return sum(1 for c in st.areas[p] if fam[c] == family and not loki[c])
     return sum(1 for c in st.areas[p] if fam[c] == family)
 
 
 def families(st: ValeState, p: int) -> int:
-    fam = st.cs.family
+    cs = st.cs
+    fam = cs.family
+    if cs.any_loki and turn_player(st) == p:
+        loki = cs.loki
+        area = st.areas[p]
+        fixed = {fam[c] for c in area if not loki[c]}
+        flexible = sum(1 for c in area if loki[c])
+        return min(5, len(fixed) + flexible)
     return len({fam[c] for c in st.areas[p]})

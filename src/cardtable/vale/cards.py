@@ -16,6 +16,19 @@ their own with the option `cards=<path>`). Each card is a `[[cards]]` table::
     permanent = []                              # infinity effect
     resolution = [{ op = "recover_self" }]      # hourglass effect
 
+The Artifacts expansion (`cards/artifacts.toml`, loaded after the base file) adds its
+28 cards the same way and the Artifact tiles as `[[artifacts]]` tables::
+
+    [[artifacts]]
+    id = "book-of-thoth"        # used in the notation: `artifact book-of-thoth`
+    name = "Book of Thoth"
+    kind = "advanced"           # or "base", with players = 2 | 3 | 4 (the mark)
+    ability = "action"          # instant (when taken) | permanent (while held) | action
+    provenance = "confirmed"
+    source = "..."
+    text = "..."
+    effect = [{ op = "upgrade", n = 2, up_to = true }]
+
 The effect vocabulary (`op = ...`) is documented in `cardtable.vale.effects`. Cards are
 interned as small ints (their position in the file); per-card data lives in lists
 indexed by that int, so the hot path never touches a dict or an object per card.
@@ -28,7 +41,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.engine.api import Action
+from cardtable.engine.api import Action, CardFileError
 from cardtable.engine.cardfile import Table, load_toml
 from cardtable.vale import effects as fx
 
@@ -49,19 +62,36 @@ BASE_FILE = Path(__file__).parent / "cards" / "base.toml"
 K_HUNT, K_SELL, K_TAME, K_SUMMON, K_REMOVE, K_END = range(6)
 K_CHOOSE, K_DISCARD_CARD, K_DISCARD_STONE, K_TARGET, K_RECOVER = range(6, 11)
 K_COPY, K_TAKE, K_ORDER, K_DONE, K_FREE = range(11, 16)
+# the Artifacts expansion
+(K_ARTIFACT, K_USE, K_SHELTER, K_RETRIEVE, K_UPGRADE, K_NAME, K_PAY, K_SWAP, K_TOP,
+ K_ACTIVATE) = range(16, 26)
+
+ARTIFACTS_FILE = Path(__file__).parent / "cards" / "artifacts.toml"
+ABILITIES: tuple[str, ...] = ("instant", "permanent", "action")
+A_INSTANT, A_PERMANENT, A_ACTION = range(3)
+ART_SRC = fx.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
+ARTIFACT_FIELDS = ("id", "name", "kind", "players", "ability", "provenance", "source",
+                   "text", "notes", "effect")
 
 
 class CardSet:
     """A loaded card set: per-card data in lists indexed by the card's int."""
 
-    __slots__ = ("act_copy", "act_discard", "act_free", "act_hunt", "act_order",
-                 "act_recover", "act_sell", "act_take", "act_tame", "catalog", "cost", "costmod",
-                 "family", "file", "fixed", "has_instant", "has_resolution", "ids", "index",
-                 "inst_check", "instant", "limit_bonus", "limit_floor", "n", "names", "notes",
-                 "on_summon", "on_tame", "pay_acts", "permanent", "provenance",
-                 "reduce", "resolution", "source", "texts", "valmod")
+    __slots__ = ("act_activate", "act_artifact", "act_copy", "act_discard", "act_free",
+                 "act_hunt", "act_order", "act_recover", "act_retrieve", "act_sell",
+                 "act_shelter", "act_swap", "act_take", "act_tame", "act_top", "act_use",
+                 "any_loki", "art_ability", "art_catalog", "art_check", "art_gem", "art_ids",
+                 "art_index",
+                 "art_kind", "art_n", "art_names", "art_ops", "art_players", "art_provenance",
+                 "art_texts", "ash", "catalog", "cost", "costmod", "family", "file", "fixed",
+                 "has_instant", "has_permanent", "has_resolution", "ids", "index",
+                 "inst_check", "instant", "limit_bonus", "limit_floor", "loki", "n", "names",
+                 "notes", "on_discard", "on_sell_upgrade", "on_summon", "on_tame", "pay_acts",
+                 "permanent", "provenance", "recover_on", "recover_stones", "reduce",
+                 "resolution", "source", "stone_watch", "texts", "valmod", "watch")
 
-    def __init__(self, file: str, cards: list[dict[str, Any]]) -> None:
+    def __init__(self, file: str, cards: list[dict[str, Any]],
+                 artifacts: list[dict[str, Any]] | None = None) -> None:
         self.file = file
         self.n = len(cards)
         self.ids: list[str] = [c["id"] for c in cards]
@@ -86,8 +116,22 @@ class CardSet:
         self.fixed: list[tuple[int, int] | None] = [None] * self.n
         self.on_summon: list[tuple[fx.Op, ...]] = [()] * self.n
         self.on_tame: list[tuple[fx.Op, ...]] = [()] * self.n
+        # the expansion's permanent effects
+        self.loki: list[bool] = [False] * self.n  # any family on its owner's turn
+        self.ash: list[bool] = [False] * self.n  # recovered (+round points) instead of discarded
+        self.on_discard: list[tuple[int, int, int] | None] = [None] * self.n
+        self.recover_on: list[int] = [0] * self.n  # bits: fx.EV_BLUE, EV_DRAW, EV_LOST
+        self.recover_stones: list[int] = [0] * self.n  # recover when holding >= this many
+        self.on_sell_upgrade: list[int] = [0] * self.n
+        self.has_permanent: list[bool] = [bool(o) for o in self.permanent]
         for i, ops in enumerate(self.permanent):
             self._summarise(i, ops)
+        self.any_loki = any(self.loki)
+        self.stone_watch = tuple(i for i in range(self.n) if self.recover_stones[i])
+        #: some card reacts to events the base game never watches (the slow path)
+        self.watch = any(self.loki) or any(self.ash) or any(
+            x is not None for x in self.on_discard) or any(self.recover_on) or any(
+            self.recover_stones) or any(self.on_sell_upgrade)
         #: no player's stone limit can be below this (a fast path for the limit check)
         self.limit_floor = max(0, 4 + sum(b for b in self.limit_bonus if b < 0))
         self.costmod: list[bool] = [self.fixed[i] is not None or self.reduce[i] is not None
@@ -104,6 +148,40 @@ class CardSet:
         self.act_take = [Action(K_TAKE, f"take {c}", i) for i, c in enumerate(self.ids)]
         self.act_order = [Action(K_ORDER, f"order {c}", i) for i, c in enumerate(self.ids)]
         self.act_free = [Action(K_FREE, f"summon {c}", i) for i, c in enumerate(self.ids)]
+        self.act_shelter = [Action(K_SHELTER, f"shelter {c}", i) for i, c in enumerate(self.ids)]
+        self.act_retrieve = [Action(K_RETRIEVE, f"retrieve {c}", i)
+                             for i, c in enumerate(self.ids)]
+        self.act_swap = [Action(K_SWAP, f"swap {c}", i) for i, c in enumerate(self.ids)]
+        self.act_top = [Action(K_TOP, f"top {c}", i) for i, c in enumerate(self.ids)]
+        self.act_activate = [Action(K_ACTIVATE, f"activate {c}", i)
+                             for i, c in enumerate(self.ids)]
+        arts = artifacts or []
+        self.art_n = len(arts)
+        self.art_ids: list[str] = [a["id"] for a in arts]
+        self.art_index: dict[str, int] = {a: i for i, a in enumerate(self.art_ids)}
+        self.art_names: list[str] = [a["name"] for a in arts]
+        self.art_kind: list[str] = [a["kind"] for a in arts]
+        self.art_players: list[int] = [a["players"] for a in arts]
+        self.art_ability: list[int] = [ABILITIES.index(a["ability"]) for a in arts]
+        self.art_ops: list[fx.Ops] = [a["effect"] for a in arts]
+        #: an action ability that might be impossible (so `use` must check it)
+        self.art_check: list[bool] = [fx.needs_check(o) for o in self.art_ops]
+        self.art_texts: list[str] = [a["text"] for a in arts]
+        self.art_provenance: list[str] = [a["provenance"] for a in arts]
+        #: the price of Gem-of-Kukulkan-like permanents (-1: none)
+        self.art_gem: list[int] = [-1] * self.art_n
+        for i, a in enumerate(arts):
+            if self.art_ability[i] == A_PERMANENT:
+                for op in a["effect"]:
+                    if op[0] == fx.P_ON_SELL_KEEP:
+                        self.art_gem[i] = op[1]
+        self.act_artifact = [Action(K_ARTIFACT, f"artifact {a}", i)
+                             for i, a in enumerate(self.art_ids)]
+        self.act_use = [Action(K_USE, f"use {a}", i) for i, a in enumerate(self.art_ids)]
+        self.art_catalog: dict[str, dict[str, Any]] = {
+            a["id"]: {"name": a["name"], "kind": a["kind"], "players": a["players"],
+                      "ability": a["ability"], "text": a["text"],
+                      "provisional": a["provenance"] == "provisional"} for a in arts}
         # (kind, card) -> {payment code: Action}, filled lazily.
         self.pay_acts: list[list[dict[int, Action]]] = [
             [{} for _ in range(self.n)], [{} for _ in range(self.n)]]
@@ -142,6 +220,19 @@ class CardSet:
                 summon.append(op)
             elif code == fx.P_ON_TAME:
                 tame.append(op)
+            elif code == fx.P_ANY_FAMILY:
+                self.loki[i] = True
+            elif code == fx.P_ASH:
+                self.ash[i] = True
+            elif code == fx.P_ON_DISCARD:
+                self.on_discard[i] = (op[1], op[2], op[3])
+            elif code == fx.P_RECOVER_WHEN:
+                if op[1] == fx.EV_STONES:
+                    self.recover_stones[i] = op[2]
+                else:
+                    self.recover_on[i] |= op[1]
+            elif code == fx.P_ON_SELL_UPGRADE:
+                self.on_sell_upgrade[i] += 1
         self.on_summon[i] = tuple(summon)
         self.on_tame[i] = tuple(tame)
 
@@ -172,16 +263,27 @@ def payment_text(code: int) -> str:
     return ",".join(["purple"] * p + ["blue"] * b + ["red"] * r)
 
 
-def load_cards(path: str | Path) -> CardSet:
-    """Read and check a card file; CardFileError names file, card and field."""
+def load_cards(*paths: str | Path) -> CardSet:
+    """Read and check one card file, or several played together (the base set and an
+    expansion); CardFileError names file, card and field."""
+    cards: list[dict[str, Any]] = []
+    artifacts: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for path in paths:
+        _read_file(path, cards, artifacts, seen)
+    if len(cards) > 255:
+        raise CardFileError(str(paths[-1]), "at most 255 cards per set", field="cards")
+    return CardSet("+".join(str(p) for p in paths), cards, artifacts)
+
+
+def _read_file(path: str | Path, cards: list[dict[str, Any]],
+               artifacts: list[dict[str, Any]], seen: set[str]) -> None:
     file = str(path)
     doc = Table(file, load_toml(path), None)
-    doc.reject_unknown(("cards", "meta"))
+    doc.reject_unknown(("cards", "meta", "artifacts"))
     tables = doc.tables("cards")
     if not tables:
         raise doc.error("cards", "the file holds no cards")
-    cards: list[dict[str, Any]] = []
-    seen: set[str] = set()
     for t in tables:
         t.reject_unknown(CARD_FIELDS)
         cid = t.str("id")
@@ -207,13 +309,36 @@ def load_cards(path: str | Path) -> CardSet:
             raw = t.data.get(timing, [])
             card[timing] = fx.compile_effect(file, cid, timing, raw)
         cards.append(card)
-    if len(cards) > 255:
-        raise doc.error("cards", "at most 255 cards per set")
-    return CardSet(file, cards)
+    if doc.has("artifacts"):
+        art_seen = {a["id"] for a in artifacts}
+        for t in doc.tables("artifacts"):
+            t.reject_unknown(ARTIFACT_FIELDS)
+            aid = t.str("id")
+            if not _ID.match(aid):
+                raise t.error("id", f"{aid!r} must be lowercase words joined by hyphens "
+                                    "(like 'seven-league-boots')")
+            if aid in art_seen:
+                raise t.error("id", f"a second Artifact with id {aid!r}")
+            art_seen.add(aid)
+            kind, source = t.provenance()
+            tile_kind = t.choice("kind", ("base", "advanced"))
+            players = t.int("players", 0, low=0, high=4)
+            if tile_kind == "base" and players < 2:
+                raise t.error("players", "a base Artifact names its player count (2, 3 or 4)")
+            ability = t.choice("ability", ABILITIES)
+            timing = "permanent" if ability == "permanent" else "instant"
+            artifacts.append({
+                "id": aid, "name": t.str("name"), "kind": tile_kind, "players": players,
+                "ability": ability, "provenance": kind, "source": source,
+                "text": t.str("text", "") if t.has("text") else "",
+                "effect": fx.compile_effect(file, aid, timing, t.data.get("effect", []),
+                                            "effect")})
 
 
 @lru_cache(maxsize=8)
-def _cached(path: str, stamp: int = 0) -> CardSet:
+def _cached(path: str, stamp: int = 0, expansion: bool = False) -> CardSet:
+    if expansion:
+        return load_cards(path, ARTIFACTS_FILE)
     return load_cards(path)
 
 
@@ -222,12 +347,18 @@ def base_cards() -> CardSet:
     return _cached(str(BASE_FILE))
 
 
-def cards_from(path: str | None) -> CardSet:
-    """The base set, or the card file at `path` (cached by path)."""
+def expansion_cards() -> CardSet:
+    """The base set with the Artifacts expansion: 98 cards and 11 Artifact tiles."""
+    return _cached(str(BASE_FILE), 0, True)
+
+
+def cards_from(path: str | None, expansion: bool = False) -> CardSet:
+    """The base set, or the card file at `path` (cached by path); with `expansion`, the
+    Artifacts expansion's cards and tiles are added."""
     if path is None:
-        return base_cards()
+        return expansion_cards() if expansion else base_cards()
     try:
         stamp = Path(path).stat().st_mtime_ns
     except OSError:
         return load_cards(path)  # raises a CardFileError naming the file
-    return _cached(str(Path(path).resolve()), stamp)
+    return _cached(str(Path(path).resolve()), stamp, expansion)

@@ -36,15 +36,48 @@ to spend, no card to discard, no target -- stops the rest of that effect, which 
   steal         points: an opponent of your choice loses them and you gain them
   take_discard  family: take a card of that family from the discard pile into your hand
 
+The Artifacts expansion adds (and `points_per` takes `per`, dividing the count first:
+Fireblast's pairs; counts `permanent_cards`, `hand_families`; `if` takes
+`stones_at_least` (value=); `spend_stone` takes `count`; `free_summon` takes
+`points_per_cost` (Horus) and `source = "discard"` (Akhlut)):
+
+  discard_hand_many up_to, red/blue/purple/points per card: discard cards from your
+                hand one at a time (`done` to stop); the reward comes at the end
+  upgrade       n, up_to: upgrade stones one colour up, never the same stone twice
+  name_family   points: name a family; points per card of it in your area (Loki)
+  swap          family: choose a player with such a summoned card; THAT player
+                chooses one; it and this card trade areas (the swap dragons)
+  reveal_hand   your hand becomes known to all (Anzu)
+  hand_to_deck  put a hand card on top of the deck (Nurikabe)
+  discard_own   other, points_per_cost, family, then: discard one of your summoned
+                cards; `then` runs when it was of `family` (Anubis, Imperial Seal)
+  shelter_deck (count) / shelter_hand / shelter_display: shelter cards
+  reveal_display count: more cards into the hunting display (Seven-League Boots)
+  retrieve      all: a card (or every card) of your own shelter into your hand
+  discard_shelter: a card of your shelter to the discard pile
+  buy_area      price: purchase an area (at most MAX_AREAS); a price is paid with
+                current stone values but no cost reduction or fixed cost
+  activate_one  resolve the hourglass effect of one card of your area (Ring of Wishes)
+
 Permanent ops: stone_limit (amount), stone_value (color, amount), swap_values,
 cost_reduction (amount, family?), fixed_cost (value, family?), on_summon (points,
-per_color?, paid?) and on_tame (family?, red, blue, purple, points).
+per_color?, paid?) and on_tame (family?, red, blue, purple, points); for the expansion
+any_family (Loki), ash (recovered instead of discarded, + round points), on_discard
+(red/blue/purple: Totem Pole), recover_when (event = blue_gained | drew | lost_points
+| stones_at_least, value: Thalassa, Banshee, Wendigo, Fireblast), on_sell_upgrade
+(Duduri King) and, on an Artifact, on_sell_keep (price: Gem of Kukulkan).
 
 Triggers: when a card is summoned, the `on_summon` permanents of the cards already in
 the summoner's area score at once, in area order (so never for their own summon), and
 then the summoned card's instant effect starts; `on_tame` permanents pay out at once
 when a card is tamed. Their rewards need no decision, so they need no frame; the stone
 limit is checked right after, before anything else happens.
+
+The expansion's recovering permanents listen to events (a blue stone gained, a card
+drawn, points lost, stones changed), noted as bits in `st.trig` and handled at the top
+of `rules.proceed`, before the stone limit is checked (Thalassa's rulebook example). A
+Duduri King upgrade of a stone just received is decided before the stone limit too;
+Gem of Kukulkan's offer comes after it.
 
 Pending work is plain data: the state holds a stack of tuples (frames). A run frame
 `(F_RUN, player, source, ops, pc)` is executed step by step; a decision frame waits for
@@ -70,25 +103,45 @@ Frame = tuple[Any, ...]
 (GAIN, LOSE, POINTS_PER, IF, SPEND, DISCARD_HAND, FREE_SUMMON, DISCARD_SELF,
  RECOVER_SELF, SELF_TO_DECK, CASH_STONES, STONES_TO, TARGET_DISCARD, DISCARD_AREA,
  RECOVER, COPY, ACTIVATE, CHOOSE, STEAL, TAKE_DISCARD) = range(20)
+# the Artifacts expansion
+(DISCARD_MANY, UPGRADE, NAME_FAMILY, SWAP, REVEAL_HAND, HAND_TO_DECK, DISCARD_OWN,
+ SHELTER_DECK, SHELTER_HAND, SHELTER_DISPLAY, REVEAL_DISPLAY, RETRIEVE, DISCARD_SHELTER,
+ BUY_AREA, ACTIVATE_ONE) = range(20, 35)
 (P_LIMIT, P_VALUE, P_SWAP, P_REDUCE, P_FIXED, P_ON_SUMMON, P_ON_TAME) = range(100, 107)
+(P_ANY_FAMILY, P_ASH, P_ON_DISCARD, P_RECOVER_WHEN, P_ON_SELL_UPGRADE,
+ P_ON_SELL_KEEP) = range(107, 113)
+# events a permanent "recover" listens to (bits), and the stone-count condition
+EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8
+EVENTS = ("blue_gained", "drew", "lost_points", "stones_at_least")
+#: an effect's source is a card int, or ART_SRC + the tile's index for an Artifact
+ART_SRC = 1000
+#: purchased areas: at most this many per player (the Artifacts rulebook)
+MAX_AREAS = 2
 
 # counts for points_per
 (C_HAND, C_AREA, C_FAMILY, C_FAMILIES, C_COST_MAX, C_RESOLUTION, C_STONES,
- C_VALUE) = range(8)
+ C_VALUE, C_PERMANENT, C_HAND_FAMILIES) = range(10)
 COUNTS = ("hand", "area", "family", "families", "cost_at_most", "resolution_cards",
-          "stones", "stone_value")
+          "stones", "stone_value", "permanent_cards", "hand_families")
 # conditions for if
-(K_COSTS, K_NO_FAMILY, K_HAS_STONE, K_HAND_EQ_AREA, K_HAND_BELOW, K_OPP_AHEAD) = range(6)
+(K_COSTS, K_NO_FAMILY, K_HAS_STONE, K_HAND_EQ_AREA, K_HAND_BELOW, K_OPP_AHEAD,
+ K_STONES_AT_LEAST) = range(7)
 CONDS = ("area_has_costs", "no_family_in_area", "has_stone", "hand_equals_area",
-         "hand_below", "opponent_ahead")
+         "hand_below", "opponent_ahead", "stones_at_least")
 
 # --- frames ------------------------------------------------------------------------
 (F_RUN, F_ORDER, F_LIMIT, F_CHOOSE, F_DISCARD_HAND, F_FREE_SUMMON, F_TARGET_DISCARD,
  F_PICK_DISCARD, F_DISCARD_AREA, F_RECOVER, F_COPY, F_STEAL, F_TAKE) = range(13)
+(F_DISCARD_MANY, F_UPGRADE, F_NAME, F_SWAP_TARGET, F_SWAP_PICK, F_TOP, F_DISCARD_OWN,
+ F_SHELTER_HAND, F_SHELTER_DISPLAY, F_RETRIEVE, F_DISCARD_SHELTER, F_PRICE,
+ F_ACTIVATE) = range(13, 26)
 #: What each pending decision is called in the observation.
 FRAME_NAMES = ("run", "order", "stone-limit", "choose", "discard-from-hand", "free-summon",
                "choose-target", "discard-from-area", "discard-from-own-area", "recover",
-               "copy", "steal", "take-from-discard")
+               "copy", "steal", "take-from-discard", "discard-any-from-hand", "upgrade",
+               "name-family", "swap-target", "swap-card", "card-to-deck-top",
+               "discard-own-card", "shelter-from-hand", "shelter-from-display",
+               "retrieve", "discard-from-shelter", "pay-price", "activate")
 
 _FAMILIES = ("fire", "water", "earth", "wind", "dragon")
 _COLORS = ("red", "blue", "purple")
@@ -97,10 +150,10 @@ _LABEL_ACTS: dict[str, Action] = {}
 
 
 def choose_action(label: str) -> Action:
-    from cardtable.vale.cards import K_CHOOSE
-
     act = _LABEL_ACTS.get(label)
     if act is None:
+        from cardtable.vale.cards import K_CHOOSE
+
         act = _LABEL_ACTS[label] = Action(K_CHOOSE, f"choose {label}")
     return act
 
@@ -173,9 +226,11 @@ class _Reader:
                 raise self.error(key, "unknown field for this op")
 
 
-def compile_effect(file: str, card: str, timing: str, raw: Any) -> Ops:
-    """Read one timing's list of ops ('instant', 'permanent' or 'resolution')."""
-    return _compile_list(file, card, timing, timing, raw)
+def compile_effect(file: str, card: str, timing: str, raw: Any,
+                   field: str | None = None) -> Ops:
+    """Read one timing's list of ops ('instant', 'permanent' or 'resolution'), found
+    in the file under `field` (default: the timing's name)."""
+    return _compile_list(file, card, field or timing, timing, raw)
 
 
 def _compile_list(file: str, card: str, path: str, timing: str, raw: Any) -> Ops:
@@ -188,9 +243,14 @@ def _compile_list(file: str, card: str, path: str, timing: str, raw: Any) -> Ops
 _TIMED_OPS = ("gain", "lose", "points_per", "if", "spend_stone", "discard_hand",
               "free_summon", "discard_self", "recover_self", "self_to_deck", "cash_stones",
               "stones_to", "target_discard", "discard_area", "recover", "copy",
-              "activate_resolution", "choose", "steal", "take_discard")
+              "activate_resolution", "choose", "steal", "take_discard",
+              "discard_hand_many", "upgrade", "name_family", "swap", "reveal_hand",
+              "hand_to_deck", "discard_own", "shelter_deck", "shelter_hand",
+              "shelter_display", "reveal_display", "retrieve", "discard_shelter",
+              "buy_area", "activate_one")
 _PERMANENT_OPS = ("stone_limit", "stone_value", "swap_values", "cost_reduction",
-                  "fixed_cost", "on_summon", "on_tame")
+                  "fixed_cost", "on_summon", "on_tame", "any_family", "ash", "on_discard",
+                  "recover_when", "on_sell_upgrade", "on_sell_keep")
 
 
 def _compile_op(r: _Reader, timing: str) -> Op:
@@ -217,7 +277,7 @@ def _compile_op(r: _Reader, timing: str) -> Op:
             arg = r.num("cost")
         elif count in (C_STONES, C_VALUE):
             arg = r.word("color", _COLORS)
-        op = (POINTS_PER, amount, count, arg)
+        op = (POINTS_PER, amount, count, arg, r.num("per", 1, low=1))
     elif name == "if":
         cond = r.word("cond", CONDS)
         carg: Any = -1
@@ -232,15 +292,16 @@ def _compile_op(r: _Reader, timing: str) -> Op:
             carg = r.word("family", _FAMILIES)
         elif cond == K_HAS_STONE:
             carg = r.word("color", _COLORS)
-        elif cond == K_HAND_BELOW:
+        elif cond in (K_HAND_BELOW, K_STONES_AT_LEAST):
             carg = r.num("value")
         op = (IF, cond, carg, r.ops("then", timing), r.ops("else", timing, []))
     elif name == "spend_stone":
-        op = (SPEND, r.word("color", _COLORS))
+        op = (SPEND, r.word("color", _COLORS), r.num("count", 1, low=1))
     elif name == "discard_hand":
         op = (DISCARD_HAND, r.num("points_per_cost", 0))
     elif name == "free_summon":
-        op = (FREE_SUMMON, r.word("family", _FAMILIES, optional=True))
+        op = (FREE_SUMMON, r.word("family", _FAMILIES, optional=True),
+              r.num("points_per_cost", 0), r.word("source", ("hand", "discard"), "hand"))
     elif name == "discard_self":
         op = (DISCARD_SELF,)
     elif name == "recover_self":
@@ -287,6 +348,55 @@ def _compile_op(r: _Reader, timing: str) -> Op:
         op = (STEAL, r.num("points", low=1))
     elif name == "take_discard":
         op = (TAKE_DISCARD, r.word("family", _FAMILIES, optional=True))
+    elif name == "discard_hand_many":
+        op = (DISCARD_MANY, r.num("up_to", low=1), *(r.num(k, 0) for k in
+                                                   ("red", "blue", "purple", "points")))
+    elif name == "upgrade":
+        op = (UPGRADE, r.num("n", 1, low=1), int(r.flag("up_to", False)))
+    elif name == "name_family":
+        op = (NAME_FAMILY, r.num("points", low=1))
+    elif name == "swap":
+        op = (SWAP, r.word("family", _FAMILIES))
+    elif name == "reveal_hand":
+        op = (REVEAL_HAND,)
+    elif name == "hand_to_deck":
+        op = (HAND_TO_DECK,)
+    elif name == "discard_own":
+        op = (DISCARD_OWN, r.flag("other", False), r.num("points_per_cost", 0),
+              r.word("family", _FAMILIES, optional=True), r.ops("then", timing, []))
+    elif name == "shelter_deck":
+        op = (SHELTER_DECK, r.num("count", 1, low=1))
+    elif name == "shelter_hand":
+        op = (SHELTER_HAND,)
+    elif name == "shelter_display":
+        op = (SHELTER_DISPLAY,)
+    elif name == "reveal_display":
+        op = (REVEAL_DISPLAY, r.num("count", 1, low=1))
+    elif name == "retrieve":
+        op = (RETRIEVE, int(r.flag("all", False)))
+    elif name == "discard_shelter":
+        op = (DISCARD_SHELTER,)
+    elif name == "buy_area":
+        op = (BUY_AREA, r.num("price", 0))
+    elif name == "activate_one":
+        op = (ACTIVATE_ONE,)
+    elif name == "any_family":
+        op = (P_ANY_FAMILY,)
+    elif name == "ash":
+        op = (P_ASH,)
+    elif name == "on_discard":
+        vals = tuple(r.num(k, 0) for k in ("red", "blue", "purple"))
+        if not any(vals):
+            raise r.error(None, "on_discard needs at least one of red, blue, purple")
+        op = (P_ON_DISCARD, *vals)
+    elif name == "recover_when":
+        event = r.word("event", EVENTS)
+        op = (P_RECOVER_WHEN, 1 << event,
+              r.num("value", low=1) if event == EVENTS.index("stones_at_least") else 0)
+    elif name == "on_sell_upgrade":
+        op = (P_ON_SELL_UPGRADE,)
+    elif name == "on_sell_keep":
+        op = (P_ON_SELL_KEEP, r.num("price", 1))
     elif name == "stone_limit":
         op = (P_LIMIT, r.num("amount", low=-4))
     elif name == "stone_value":
@@ -308,7 +418,8 @@ def _compile_op(r: _Reader, timing: str) -> Op:
 
 
 _ALWAYS_OK = frozenset({GAIN, LOSE, POINTS_PER, DISCARD_SELF, RECOVER_SELF, SELF_TO_DECK,
-                        CASH_STONES, STONES_TO, DISCARD_AREA, ACTIVATE})
+                        CASH_STONES, STONES_TO, DISCARD_AREA, ACTIVATE, DISCARD_MANY,
+                        NAME_FAMILY, REVEAL_HAND, REVEAL_DISPLAY})
 
 
 def needs_check(ops: Ops) -> bool:
@@ -339,6 +450,7 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
     if depth > 4:
         return False
     cs = st.cs
+    shel_n = -1  # the shelter's size as this effect goes (read when first needed)
     for op in ops:
         code = op[0]
         if code == GAIN:
@@ -360,14 +472,25 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
             if not can_run(st, p, src, branch, hand_n, area_n, exclude, depth):
                 return False
         elif code == SPEND:
-            if not st.stones[3 * p + op[1]]:
+            if st.stones[3 * p + op[1]] < op[2]:
                 return False
         elif code == DISCARD_HAND:
             if hand_n < 1:
                 return False
             hand_n -= 1
+        elif code == FREE_SUMMON and op[3]:
+            # from the discard pile (Akhlut)
+            if area_n >= board.area_limit(st, p):
+                return False
+            fam = op[1]
+            family = cs.family
+            if not any((fam < 0 or family[c] == fam)
+                       and instant_ok(st, p, c, hand_n, area_n + 1, exclude, depth + 1)
+                       for c in st.discard):
+                return False
+            area_n += 1
         elif code == FREE_SUMMON:
-            if area_n >= st.round or hand_n < 1:
+            if area_n >= board.area_limit(st, p) or hand_n < 1:
                 return False
             fam = op[1]
             family = cs.family
@@ -381,8 +504,7 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
             fam = op[1]
             family = cs.family
             # the summoned card is in its area when the effect resolves
-            if family[src] != fam and not any(family[c] == fam for area in st.areas
-                                              for c in area):
+            if family[src] != fam and not board.family_anywhere(st, fam):
                 return False
         elif code == RECOVER:
             if not recover_targets(st, p, src, op):
@@ -399,9 +521,60 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
         elif code == STEAL:
             if st.n < 2:
                 return False
-        elif code == TAKE_DISCARD and not take_targets(st, op[1]):
+        elif code == TAKE_DISCARD:
+            if not take_targets(st, op[1]):
+                return False
+        elif code == UPGRADE:
+            if not op[2] and not (st.stones[3 * p] or st.stones[3 * p + 1]):
+                return False
+        elif code == SWAP:
+            if not board.family_anywhere(st, op[1]):
+                return False
+        elif code in (HAND_TO_DECK, SHELTER_HAND):
+            if hand_n < 1:
+                return False
+            hand_n -= 1
+        elif code == DISCARD_OWN:
+            if area_n - (1 if op[1] else 0) < 1:
+                return False
+            area_n -= 1
+        elif code == SHELTER_DECK:
+            if not board.can_draw(st, op[1]):
+                return False
+        elif code == SHELTER_DISPLAY:
+            if not st.display and not board.can_draw(st, 1):
+                return False
+        elif code in (RETRIEVE, DISCARD_SHELTER):
+            if shel_n < 0:
+                shel_n = len(st.shelter[p])
+            if shel_n < 1:
+                return False
+            if code == RETRIEVE and op[1]:
+                hand_n += shel_n
+                shel_n = 0
+            else:
+                shel_n -= 1
+                hand_n += 1 if code == RETRIEVE else 0
+        elif code == BUY_AREA:
+            if st.extra[p] >= MAX_AREAS:
+                return False
+            if op[1] and price_payments(st, p, op[1]) == ():
+                return False
+        elif code == ACTIVATE_ONE and not any(cs.has_resolution[c] for c in st.areas[p]):
             return False
     return True
+
+
+def price_payments(st: ValeState, p: int, price: int) -> tuple[int, ...]:
+    """Minimal payments of a price (Incense Burner, Gem of Kukulkan): current stone
+    values, but no cost reduction or fixed cost ever applies to a price."""
+    s = st.stones
+    vals = board.stone_values(st, p)
+    if s[3 * p] * vals[0] + s[3 * p + 1] * vals[1] + s[3 * p + 2] * vals[2] < price:
+        return ()
+    from cardtable.vale.rules import payments
+
+    return payments(price, s[3 * p], s[3 * p + 1], s[3 * p + 2], vals)
 
 
 def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:
@@ -410,7 +583,9 @@ def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:
         costs = {cs.cost[c] for c in st.areas[p]}
         return all(c in costs for c in arg)
     if cond == K_NO_FAMILY:
-        return board.family_count(st, p, arg) == 0
+        return board.strict_family_count(st, p, arg) == 0
+    if cond == K_STONES_AT_LEAST:
+        return board.stone_count(st, p) >= int(arg)
     if cond == K_HAS_STONE:
         return bool(st.stones[3 * p + arg] > 0)
     if cond == K_HAND_EQ_AREA:
@@ -437,6 +612,10 @@ def count(st: ValeState, p: int, kind: int, arg: Any) -> int:
         return sum(1 for c in area if cs.cost[c] <= arg)
     if kind == C_RESOLUTION:
         return sum(1 for c in area if cs.has_resolution[c])
+    if kind == C_PERMANENT:
+        return sum(1 for c in area if cs.has_permanent[c])
+    if kind == C_HAND_FAMILIES:
+        return len({cs.family[c] for c in st.hands[p]})
     color = int(arg)
     if kind == C_STONES:
         return st.stones[3 * p + color]
@@ -469,10 +648,16 @@ def take_targets(st: ValeState, fam: int) -> list[int]:
     return [c for c in st.discard if fam < 0 or family[c] == fam]
 
 
-def free_summon_targets(st: ValeState, p: int, fam: int, exclude: int = -1) -> list[int]:
+def free_summon_targets(st: ValeState, p: int, fam: int, exclude: int = -1,
+                        from_discard: bool = False) -> list[int]:
     area_n = len(st.areas[p])
-    if area_n >= st.round:
+    if area_n >= board.area_limit(st, p):
         return []
+    if from_discard:
+        family = st.cs.family
+        hand_n = len(st.hands[p])
+        return [c for c in st.discard if (fam < 0 or family[c] == fam)
+                and instant_ok(st, p, c, hand_n, area_n + 1)]
     cs = st.cs
     hand = st.hands[p]
     hand_n = len(hand) - 1
@@ -483,15 +668,19 @@ def free_summon_targets(st: ValeState, p: int, fam: int, exclude: int = -1) -> l
 # --- summoning (shared by the Summon action and free summons) ---------------------------
 
 
-def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int) -> None:
-    """Pay, put `card` into p's area, fire the 'whenever you summon' permanents of the
-    cards already there, then start the card's instant effect."""
+def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
+           origin: list[int] | None = None) -> None:
+    """Pay, put `card` (from p's hand, or from `origin`) into p's area, fire the
+    'whenever you summon' permanents of the cards already there, then start the card's
+    instant effect."""
     cs = st.cs
     s = st.stones
     s[3 * p] -= red
     s[3 * p + 1] -= blue
     s[3 * p + 2] -= purple
-    st.hands[p].remove(card)
+    (st.hands[p] if origin is None else origin).remove(card)
+    if cs.recover_stones[card]:
+        board.stones_changed(st, p)
     area = st.areas[p]
     paid = (red, blue, purple)
     for other in area:
@@ -530,6 +719,8 @@ def run_step(st: ValeState) -> None:
     else:
         stack.pop()
         cont = False
+        if 0 <= src < ART_SRC and st.cs.recover_stones[src]:
+            board.stones_changed(st, p)  # Fireblast, its own instant effect over
     op = ops[pc]
     code = op[0]
     cs = st.cs
@@ -542,7 +733,7 @@ def run_step(st: ValeState) -> None:
         if draws:
             board.draw(st, p, draws)
     elif code == POINTS_PER:
-        board.add_points(st, p, op[1] * count(st, p, op[2], op[3]))
+        board.add_points(st, p, op[1] * (count(st, p, op[2], op[3]) // op[4]))
     elif code == LOSE:
         if op[2] and st.pts[p] < op[1]:
             if cont:
@@ -555,8 +746,8 @@ def run_step(st: ValeState) -> None:
             stack.append((F_RUN, p, src, branch, 0))
     elif code == SPEND:
         i = 3 * p + op[1]
-        if st.stones[i]:
-            st.stones[i] -= 1
+        if st.stones[i] >= op[2]:
+            st.stones[i] -= op[2]
         elif cont:
             stack.pop()
     elif code == RECOVER_SELF:
@@ -569,8 +760,7 @@ def run_step(st: ValeState) -> None:
         if src in st.areas[p]:
             st.recheck = True
             st.areas[p].remove(src)
-            st.deck.append(src)
-            st.known_top += 1
+            board.put_on_deck(st, src, -1)
     elif code == CASH_STONES:
         vr, vb, vp = board.stone_values(st, p)
         s = st.stones
@@ -591,7 +781,7 @@ def run_step(st: ValeState) -> None:
                 protect = nxt[3][nxt[4]][1]
         stack.append((F_DISCARD_HAND, p, src, cont, op[1], protect))
     elif code == FREE_SUMMON:
-        stack.append((F_FREE_SUMMON, p, src, cont, op[1]))
+        stack.append((F_FREE_SUMMON, p, src, cont, op[1], op[2], op[3]))
     elif code == TARGET_DISCARD:
         stack.append((F_TARGET_DISCARD, p, src, cont, op[1]))
     elif code == DISCARD_AREA:
@@ -610,6 +800,73 @@ def run_step(st: ValeState) -> None:
         stack.append((F_STEAL, p, src, cont, op[1]))
     elif code == TAKE_DISCARD:
         stack.append((F_TAKE, p, src, cont, op[1]))
+    else:
+        _run_expansion(st, p, src, op, cont)
+
+
+def _run_expansion(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    """The Artifacts expansion's ops."""
+    stack = st.stack
+    code = op[0]
+    cs = st.cs
+    if code == DISCARD_MANY:
+        stack.append((F_DISCARD_MANY, p, src, cont, op, 0))
+    elif code == UPGRADE:
+        stack.append((F_UPGRADE, p, src, cont, op[1], op[2], -1, -1, 0))
+    elif code == NAME_FAMILY:
+        stack.append((F_NAME, p, src, cont, op[1]))
+    elif code == SWAP:
+        stack.append((F_SWAP_TARGET, p, src, cont, op[1]))
+    elif code == REVEAL_HAND:
+        hand = st.hands[p]
+        for c in hand:
+            st.pub[c] = 1
+        st.events.append(Event("reveal", p, f"P{p + 1} reveals their hand: " + (
+            ", ".join(cs.ids[c] for c in sorted(hand)) or "nothing")))
+    elif code == HAND_TO_DECK:
+        stack.append((F_TOP, p, src, cont))
+    elif code == DISCARD_OWN:
+        stack.append((F_DISCARD_OWN, p, src, cont, op))
+    elif code == SHELTER_DECK:
+        for _ in range(op[1]):
+            c = board.take_top(st)
+            if c < 0:
+                break
+            board.shelter(st, p, c)
+    elif code == SHELTER_HAND:
+        stack.append((F_SHELTER_HAND, p, src, cont))
+    elif code == SHELTER_DISPLAY:
+        stack.append((F_SHELTER_DISPLAY, p, src, cont))
+    elif code == REVEAL_DISPLAY:
+        for _ in range(op[1]):
+            c = board.take_top(st)
+            if c < 0:
+                break
+            st.display.append(c)
+            st.pub[c] = 1
+            st.events.append(Event("reveal", p, f"P{p + 1} reveals {cs.ids[c]} into the "
+                                   "hunting display"))
+    elif code == RETRIEVE:
+        if op[1]:
+            shel = st.shelter[p]
+            if shel:
+                st.events.append(Event("retrieve", p, f"P{p + 1} retrieves "
+                                       + ", ".join(cs.ids[c] for c in shel)))
+                st.hands[p].extend(shel)
+                shel.clear()
+        else:
+            stack.append((F_RETRIEVE, p, src, cont))
+    elif code == DISCARD_SHELTER:
+        stack.append((F_DISCARD_SHELTER, p, src, cont))
+    elif code == BUY_AREA:
+        if op[1]:
+            stack.append((F_PRICE, p, src, cont, op[1], -1, False))
+        elif st.extra[p] < MAX_AREAS:
+            board.buy_area(st, p)
+        elif cont:
+            stack.pop()
+    elif code == ACTIVATE_ONE:
+        stack.append((F_ACTIVATE, p, src, cont))
     else:  # pragma: no cover - compile_effect admits nothing else
         raise AssertionError(f"unknown op {op!r}")
 
@@ -659,18 +916,16 @@ def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
                 hand.insert(i, c)
         return out
     if kind == F_FREE_SUMMON:
-        return [cs.act_free[c] for c in free_summon_targets(st, p, frame[4])]
-    if kind == F_TARGET_DISCARD:
+        return [cs.act_free[c] for c in free_summon_targets(st, p, frame[4],
+                                                            from_discard=bool(frame[6]))]
+    if kind in (F_TARGET_DISCARD, F_SWAP_TARGET):
         from cardtable.vale.notation import TARGETS
 
         fam = frame[4]
-        family = cs.family
-        return [TARGETS[q] for q in range(st.n)
-                if any(family[c] == fam for c in st.areas[q])]
+        return [TARGETS[q] for q in range(st.n) if board.family_count(st, q, fam)]
     if kind == F_PICK_DISCARD:
         fam = frame[4]
-        family = cs.family
-        return [cs.act_discard[c] for c in st.areas[p] if family[c] == fam]
+        return [cs.act_discard[c] for c in st.areas[p] if board.fam_match(st, p, c, fam)]
     if kind == F_DISCARD_AREA:
         from cardtable.vale.notation import DONE
 
@@ -688,6 +943,58 @@ def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
         return [TARGETS[q] for q in range(st.n) if q != p]
     if kind == F_TAKE:
         return [cs.act_take[c] for c in take_targets(st, frame[4])]
+    return _expansion_actions(st, frame)
+
+
+def _expansion_actions(st: ValeState, frame: Frame) -> list[Action]:
+    from cardtable.vale.notation import DONE, NAMES, UPGRADES, pay_action
+
+    cs = st.cs
+    kind = frame[0]
+    p = frame[1]
+    if kind == F_DISCARD_MANY:
+        acts = [cs.act_discard[c] for c in st.hands[p]]
+        acts.append(DONE)
+        return acts
+    if kind == F_UPGRADE:
+        _, _, _, _, _left, optional, avail_r, avail_b, up_b = frame
+        s = st.stones
+        out = []
+        if s[3 * p] and avail_r:
+            out.append(UPGRADES[0])
+        if s[3 * p + 1] - up_b > 0 and avail_b:
+            out.append(UPGRADES[1])
+        if optional:
+            out.append(DONE)
+        return out
+    if kind == F_NAME:
+        return list(NAMES)
+    if kind == F_SWAP_PICK:
+        fam = frame[4]
+        return [cs.act_swap[c] for c in st.areas[p] if board.fam_match(st, p, c, fam)]
+    if kind == F_TOP:
+        return [cs.act_top[c] for c in st.hands[p]]
+    if kind == F_DISCARD_OWN:
+        src = frame[2]
+        other = frame[4][1]
+        return [cs.act_discard[c] for c in st.areas[p] if not (other and c == src)]
+    if kind == F_SHELTER_HAND:
+        return [cs.act_shelter[c] for c in st.hands[p]]
+    if kind == F_SHELTER_DISPLAY:
+        return [cs.act_shelter[c] for c in st.display]
+    if kind == F_RETRIEVE:
+        return [cs.act_retrieve[c] for c in st.shelter[p]]
+    if kind == F_DISCARD_SHELTER:
+        return [cs.act_discard[c] for c in st.shelter[p]]
+    if kind == F_PRICE:
+        if frame[5] < 0 and st.extra[p] >= MAX_AREAS:
+            return []
+        out = [pay_action(code) for code in price_payments(st, p, frame[4])]
+        if frame[6]:
+            out.append(DONE)
+        return out
+    if kind == F_ACTIVATE:
+        return [cs.act_activate[c] for c in st.areas[p] if cs.has_resolution[c]]
     raise AssertionError(f"not a decision frame: {frame!r}")  # pragma: no cover
 
 
@@ -723,6 +1030,9 @@ def decide(st: ValeState, frame: Frame, action: Action) -> None:
         if op[3][i]:
             stack.append((F_RUN, p, src, op[3][i], 0))
         return
+    if kind >= F_DISCARD_MANY:
+        _decide_expansion(st, frame, action)
+        return
     if kind == F_DISCARD_AREA:
         if action.text == "done":
             stack.pop()
@@ -740,8 +1050,11 @@ def decide(st: ValeState, frame: Frame, action: Action) -> None:
         st.discard.append(c)
         board.add_points(st, p, frame[4] * cs.cost[c])
     elif kind == F_FREE_SUMMON:
-        st.events.append(Event("summon", p, f"P{p + 1} summons {cs.ids[c]} for free"))
-        summon(st, p, c, 0, 0, 0)
+        origin = st.discard if frame[6] else None
+        where = " from the discard pile" if frame[6] else ""
+        st.events.append(Event("summon", p, f"P{p + 1} summons {cs.ids[c]}{where} for free"))
+        summon(st, p, c, 0, 0, 0, origin)
+        board.add_points(st, p, frame[5] * cs.cost[c])
     elif kind == F_TARGET_DISCARD:
         q = action.a
         stack.append((F_PICK_DISCARD, q, src, False, frame[4]))
@@ -761,3 +1074,118 @@ def decide(st: ValeState, frame: Frame, action: Action) -> None:
         st.discard.remove(c)
         st.hands[p].append(c)
         st.pub[c] = 1
+
+
+def _decide_expansion(st: ValeState, frame: Frame, action: Action) -> None:
+    cs = st.cs
+    stack = st.stack
+    kind = frame[0]
+    p = frame[1]
+    src = frame[2]
+    c = action.a
+    done = action.text == "done"
+    if kind == F_DISCARD_MANY:
+        op = frame[4]
+        n = frame[5]
+        if not done:
+            st.hands[p].remove(c)
+            st.discard.append(c)
+            n += 1
+        if done or n >= op[1] or not st.hands[p]:
+            stack.pop()
+            _, _, red, blue, purple, points = op
+            if red or blue or purple:
+                board.gain_stones(st, p, red * n, blue * n, purple * n)
+            board.add_points(st, p, points * n)
+        else:
+            stack[-1] = (*frame[:5], n)
+        return
+    if kind == F_UPGRADE:
+        _, _, _, cont, left, optional, avail_r, avail_b, up_b = frame
+        if done:
+            stack.pop()
+            return
+        s = st.stones
+        if c == 0:
+            s[3 * p] -= 1
+            s[3 * p + 1] += 1
+            up_b += 1
+            avail_r -= 1
+        else:
+            s[3 * p + 1] -= 1
+            s[3 * p + 2] += 1
+            avail_b -= 1
+        st.recheck = True
+        left -= 1
+        if left:
+            stack[-1] = (F_UPGRADE, p, src, cont, left, optional, avail_r, avail_b, up_b)
+        else:
+            stack.pop()
+        return
+    if kind == F_PRICE:
+        stack.pop()
+        if done:
+            return
+        from cardtable.vale.cards import payment_counts
+
+        r, b, pu = payment_counts(c)
+        s = st.stones
+        s[3 * p] -= r
+        s[3 * p + 1] -= b
+        s[3 * p + 2] -= pu
+        st.recheck = True
+        card = frame[5]
+        if card < 0:
+            board.buy_area(st, p)
+        elif card in st.discard:
+            st.discard.remove(card)
+            st.hands[p].append(card)
+            st.pub[card] = 1
+            st.events.append(Event("keep", p, f"P{p + 1} keeps {cs.ids[card]} in hand"))
+        return
+    stack.pop()
+    if kind == F_NAME:
+        board.add_points(st, p, frame[4] * board.family_count(st, p, c))
+    elif kind == F_SWAP_TARGET:
+        stack.append((F_SWAP_PICK, action.a, src, False, frame[4], p))
+    elif kind == F_SWAP_PICK:
+        owner = frame[5]
+        if owner != p and src in st.areas[owner]:
+            mine = st.areas[p]
+            theirs = st.areas[owner]
+            mine[mine.index(c)] = src
+            theirs[theirs.index(src)] = c
+            st.recheck = True
+            if st.cs.watch:
+                board.stones_changed(st, p)
+                board.stones_changed(st, owner)
+            st.events.append(Event("swap", p, f"P{p + 1}'s {cs.ids[c]} and P{owner + 1}'s "
+                                   f"{cs.ids[src]} swap areas"))
+    elif kind == F_TOP:
+        st.hands[p].remove(c)
+        board.put_on_deck(st, c, p)
+    elif kind == F_DISCARD_OWN:
+        op = frame[4]
+        fam = op[3]
+        matched = fam >= 0 and board.fam_match(st, p, c, fam)
+        board.add_points(st, p, op[2] * cs.cost[c])
+        board.discard_from_area(st, p, c)
+        if matched and op[4]:
+            stack.append((F_RUN, p, src, op[4], 0))
+    elif kind == F_SHELTER_HAND:
+        st.hands[p].remove(c)
+        board.shelter(st, p, c)
+    elif kind == F_SHELTER_DISPLAY:
+        st.display.remove(c)
+        board.shelter(st, p, c)
+    elif kind == F_RETRIEVE:
+        st.shelter[p].remove(c)
+        st.hands[p].append(c)
+        st.events.append(Event("retrieve", p, f"P{p + 1} retrieves {cs.ids[c]}"))
+    elif kind == F_DISCARD_SHELTER:
+        st.shelter[p].remove(c)
+        st.discard.append(c)
+    elif kind == F_ACTIVATE:
+        stack.append((F_RUN, p, c, cs.resolution[c], 0))
+    else:  # pragma: no cover
+        raise AssertionError(f"not a decision frame: {frame!r}")

@@ -16,9 +16,14 @@ OPTION_HELP: dict[str, str] = {
     "tie_break": "'area' (default: most cards in the area wins a tie, then a shared "
                  "win) or 'shared' (every tied player wins)",
     "cards": "path of a TOML card file to play with instead of the 70 base cards",
-    "expansion": "'none' (the only one for now; the Artifacts expansion comes later)",
+    "expansion": "'none' (default: the base game), 'cards' (the 28 expansion cards "
+                 "shuffled in, base rules, 60 points) or 'artifacts' (the 28 cards, the "
+                 "Artifacts, shelter and purchased areas, 80 points)",
+    "artifact_set": "with expansion='artifacts': 'standard' (default: the Base Artifacts "
+                    "for the player count plus 3 random Advanced ones), 'base' (the Base "
+                    "Artifacts only) or a list of at least players + 1 tile ids",
     "end_score": "the game ends at the end of a round in which someone has this many "
-                 "points (default 60)",
+                 "points (default 60; 80 with expansion='artifacts')",
     "steal": "'capped' (default: Goblin gains only what the opponent could lose) or "
              "'full' (gain the full amount even from a player with fewer points)",
 }
@@ -44,8 +49,9 @@ class ValeGame(Game):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
         expansion = options.get("expansion", "none")
-        if expansion != "none":
-            raise OptionError(f"expansion {expansion!r} is not available; use 'none'")
+        if expansion not in ("none", "cards", "artifacts"):
+            raise OptionError(f"expansion must be 'none', 'cards' or 'artifacts', not "
+                              f"{expansion!r}")
         start = options.get("start_scores", "seat")
         if start == "seat":
             scores = list(range(1, players + 1))
@@ -61,7 +67,7 @@ class ValeGame(Game):
         tie_break = options.get("tie_break", "area")
         if tie_break not in ("area", "shared"):
             raise OptionError(f"tie_break must be 'area' or 'shared', not {tie_break!r}")
-        end_score = options.get("end_score", 60)
+        end_score = options.get("end_score", 80 if expansion == "artifacts" else 60)
         if isinstance(end_score, bool) or not isinstance(end_score, int) or end_score < 1:
             raise OptionError(f"end_score must be a whole number >= 1, not {end_score!r}")
         steal = options.get("steal", "capped")
@@ -70,16 +76,35 @@ class ValeGame(Game):
         path = options.get("cards")
         if path is not None and not isinstance(path, str):
             raise OptionError(f"cards must be the path of a card file, not {path!r}")
-        cs = cards_from(path)
+        cs = cards_from(path, expansion != "none")
         if cs.n < 4 * players:
             raise OptionError(f"the card set has {cs.n} cards; {players} players need at "
                               f"least {4 * players}")
         kept: dict[str, Any] = {"start_scores": start, "tie_break": tie_break,
-                                "expansion": "none", "end_score": end_score, "steal": steal}
+                                "expansion": expansion, "end_score": end_score,
+                                "steal": steal}
         if path is not None:
             kept["cards"] = path
+        art_set = options.get("artifact_set", "standard")
+        if "artifact_set" in options and expansion != "artifacts":
+            raise OptionError("artifact_set needs expansion='artifacts'")
+        if isinstance(art_set, list | tuple):
+            art_set = list(art_set)
+            unknown_tiles = [a for a in art_set if a not in cs.art_index]
+            # one more tile than players: the last to pick always has a tile without
+            # their own marker
+            if (unknown_tiles or len(set(art_set)) != len(art_set)
+                    or len(art_set) < players + 1):
+                raise OptionError(
+                    f"artifact_set must list at least {players + 1} different tiles among "
+                    f"{', '.join(cs.art_ids)}; not {art_set!r}")
+        elif art_set not in ("standard", "base"):
+            raise OptionError("artifact_set must be 'standard', 'base' or a list of tile "
+                              f"ids, not {art_set!r}")
+        if expansion == "artifacts":
+            kept["artifact_set"] = art_set
         return ValeState(self, cs, players, seed, kept, scores, tie_break, end_score,
-                         steal == "full")
+                         steal == "full", expansion, art_set)
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, ValeState)

@@ -15,12 +15,18 @@ import random
 from cardtable.engine.api import Action, State
 from cardtable.vale import board, effects
 from cardtable.vale.cards import (
+    A_PERMANENT,
+    K_ARTIFACT,
     K_DISCARD_STONE,
     K_END,
+    K_NAME,
     K_REMOVE,
     K_SELL,
     K_SUMMON,
+    K_SWAP,
     K_TAME,
+    K_UPGRADE,
+    K_USE,
     CardSet,
 )
 from cardtable.vale.effects import Ops
@@ -31,8 +37,11 @@ STONE = (1.0, 3.0, 6.0)
 STONE_W = 0.55  # points per unit of stone value still to be spent
 HAND_W = 0.55  # share of a hand card's estimated yield counted while in hand
 # typical sizes of what points_per counts (hand, area, family, families, cost<=N,
-# hourglass cards, stones of a colour, value of a colour)
-_TYPICAL = (3.0, 4.0, 1.8, 2.6, 1.8, 2.0, 1.0, 3.0)
+# hourglass cards, stones of a colour, value of a colour, permanent cards, families in
+# hand)
+_TYPICAL = (3.0, 4.0, 1.8, 2.6, 1.8, 2.0, 1.0, 3.0, 1.8, 2.2)
+SHELTER_W = 0.15  # share of a sheltered card's worth (it may be retrieved)
+AREA_W = 1.2  # points per purchased area and remaining round (room for one more card)
 
 
 def _ops_value(ops: Ops, cost: int) -> float:
@@ -46,7 +55,7 @@ def _ops_value(ops: Ops, cost: int) -> float:
         elif code == effects.LOSE:
             total -= op[1]
         elif code == effects.POINTS_PER:
-            total += op[1] * _TYPICAL[op[2]]
+            total += op[1] * _TYPICAL[op[2]] / op[4]
         elif code == effects.IF:
             total += 0.55 * _ops_value(op[3], cost) + 0.45 * _ops_value(op[4], cost)
         elif code == effects.SPEND:
@@ -54,7 +63,7 @@ def _ops_value(ops: Ops, cost: int) -> float:
         elif code == effects.DISCARD_HAND:
             total += -1.5 + op[1] * 4
         elif code == effects.FREE_SUMMON:
-            total += 5.0
+            total += 5.0 + 4.0 * op[2]
         elif code == effects.RECOVER_SELF:
             total += 0.3 * cost
         elif code == effects.CASH_STONES:
@@ -74,6 +83,24 @@ def _ops_value(ops: Ops, cost: int) -> float:
             total += 2 * op[1]
         elif code == effects.TAKE_DISCARD:
             total += 2.0
+        elif code == effects.DISCARD_MANY:
+            total += 1.5 * (0.55 * (op[2] + 3 * op[3] + 6 * op[4]) + op[5] - 1.0)
+        elif code == effects.UPGRADE:
+            total += 1.2 * op[1]
+        elif code == effects.NAME_FAMILY:
+            total += op[1] * 2.0
+        elif code == effects.HAND_TO_DECK:
+            total -= 0.5
+        elif code == effects.DISCARD_OWN:
+            total += 1.0 + 3.0 * op[2] + 0.5 * _ops_value(op[4], cost)
+        elif code == effects.RETRIEVE:
+            total += 1.5 + 1.5 * op[1]
+        elif code in (effects.SHELTER_DECK, effects.SHELTER_DISPLAY, effects.DISCARD_SHELTER):
+            total += 0.5
+        elif code == effects.BUY_AREA:
+            total += 4.0 - 0.55 * op[1]
+        elif code == effects.ACTIVATE_ONE:
+            total += 3.0
     return total
 
 
@@ -96,15 +123,26 @@ def _perm_value(ops: Ops) -> float:
             total += 0.8 * op[1]
         elif code == effects.P_ON_TAME:
             total += 0.3 * (op[2] + 3 * op[3] + 6 * op[4] + op[5])
+        elif code in (effects.P_ANY_FAMILY, effects.P_ASH):
+            total += 0.5
+        elif code == effects.P_ON_DISCARD:
+            total += 0.2 * (op[1] + 3 * op[2] + 6 * op[3])
+        elif code == effects.P_ON_SELL_UPGRADE:
+            total += 0.8
+        elif code == effects.P_ON_SELL_KEEP:
+            total += 1.0
     return total
 
 
 class _Values:
     """Per-card estimates for one card set."""
 
-    __slots__ = ("hand", "instant", "per_round", "sell")
+    __slots__ = ("art", "hand", "instant", "per_round", "sell")
 
     def __init__(self, cs: CardSet) -> None:
+        # an Artifact: what its ability is worth once (a permanent one, for a round)
+        self.art = [_perm_value(cs.art_ops[a]) * 2.0 if cs.art_ability[a] == A_PERMANENT
+                    else _ops_value(cs.art_ops[a], 0) for a in range(cs.art_n)]
         self.instant = [_ops_value(cs.instant[c], cs.cost[c]) for c in range(cs.n)]
         self.per_round = [_ops_value(cs.resolution[c], cs.cost[c]) + _perm_value(
             cs.permanent[c]) for c in range(cs.n)]
@@ -158,6 +196,13 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
         total += hand_w * hv[c]
     for c in st.hunted[p]:
         total += max(0.55 * vals.sell[c], hand_w * hv[c])
+    if st.arts:
+        for c in st.shelter[p]:
+            total += SHELTER_W * hv[c]
+        total += AREA_W * st.extra[p] * min(left, 4)
+        a = st.held[p]
+        if a >= 0 and st.phase != RESOLUTION:
+            total += 0.5 * vals.art[a]
     return total
 
 
@@ -198,6 +243,16 @@ class ValeHeuristics:
                 score = -5.0
             elif kind == K_END:
                 score = -0.5
+            elif kind == K_ARTIFACT:
+                score = vals.art[action.a]
+            elif kind == K_USE:
+                score = 1.0 + vals.art[action.a]
+            elif kind == K_NAME:
+                score = float(board.family_count(state, state.stack[-1][1], action.a))
+            elif kind == K_UPGRADE:
+                score = 1.0 + action.a
+            elif kind == K_SWAP:
+                score = -float(state.cs.cost[action.a])
             else:
                 score = rng.random()
             score += rng.random() * 0.5

@@ -19,6 +19,25 @@ pending decisions:
   target p<N>                       the player for Leviathan ... Gust, and Goblin
   summon <card>                     the free summon of Young Forest Spirit / Dragon Egg
   recover <card> / copy <card> / take <card>
+the Artifacts expansion:
+  artifact <tile>                   take an Artifact tile (start of the Hunting phase);
+                                    a tile is its lowercase name with hyphens
+                                    (`seven-league-boots`, `monkey-kings-staff`)
+  use <tile>                        use your Artifact's action ability (Action phase)
+  shelter <card>                    shelter a card (from your hand or the display)
+  retrieve <card>                   take a card from your own shelter into your hand
+  discard <card>                    also: a card from your hand (Taweret, Melusine) or
+                                    your shelter (Philosopher's Stone)
+  pay <stones>                      a price: `pay blue` (Incense Burner's area, Gem of
+                                    Kukulkan); `done` declines an optional price
+  upgrade red / upgrade blue        upgrade a stone one step (Book of Thoth, Duduri,
+                                    Duduri King); `done` stops Book of Thoth early
+  name <family>                     Kraken, Rukh: `name water`
+  swap <card>                       the card you give up to Pyro, Deepdive ...
+  top <card>                        Nurikabe: the card put on top of the deck
+  activate <card>                   Ring of Wishes: the hourglass effect to resolve
+  summon <card>                     also Horus's free summon and Akhlut's (from the
+                                    discard pile)
 
 Payments are written most valuable colour first (`purple,blue,blue,red`); the parser
 accepts any order and spaces after commas. `str(action)` always parses back.
@@ -32,10 +51,14 @@ from cardtable.engine.api import Action, IllegalAction, MalformedAction
 from cardtable.vale import board
 from cardtable.vale.cards import (
     COLORS,
+    FAMILIES,
     K_DISCARD_STONE,
     K_DONE,
     K_END,
+    K_NAME,
+    K_PAY,
     K_TARGET,
+    K_UPGRADE,
     payment_code,
     payment_text,
 )
@@ -47,9 +70,24 @@ END = Action(K_END, "end")
 DONE = Action(K_DONE, "done")
 STONE_DISCARD = [Action(K_DISCARD_STONE, f"discard {c}", i) for i, c in enumerate(COLORS)]
 TARGETS = [Action(K_TARGET, f"target p{q + 1}", q) for q in range(8)]
+NAMES = tuple(Action(K_NAME, f"name {f}", i) for i, f in enumerate(FAMILIES))
+UPGRADES = (Action(K_UPGRADE, "upgrade red", 0), Action(K_UPGRADE, "upgrade blue", 1))
+_PAY: dict[int, Action] = {}
 
-_CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order")
-VERBS = (*_CARD_VERBS, "summon", "remove", "end", "done", "discard", "choose", "target")
+
+def pay_action(code: int) -> Action:
+    """The interned `pay <stones>` action of a price."""
+    act = _PAY.get(code)
+    if act is None:
+        act = _PAY[code] = Action(K_PAY, f"pay {payment_text(code)}", code)
+    return act
+
+
+_CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order", "shelter",
+               "retrieve", "swap", "top", "activate")
+_TILE_VERBS = ("artifact", "use")
+VERBS = (*_CARD_VERBS, *_TILE_VERBS, "summon", "remove", "end", "done", "discard", "choose",
+         "target", "pay", "upgrade", "name")
 
 
 def canonical(st: ValeState, text: str) -> tuple[str, list[str]]:
@@ -70,6 +108,23 @@ def canonical(st: ValeState, text: str) -> tuple[str, list[str]]:
     if verb in _CARD_VERBS:
         _need_card(ids, verb, args, 1)
         return f"{verb} {args[0]}", words
+    if verb in _TILE_VERBS:
+        tiles = st.cs.art_index
+        if len(args) != 1 or args[0] not in tiles:
+            known = ", ".join(st.cs.art_ids) or "none in this game"
+            raise MalformedAction(f"'{verb}' takes one Artifact tile id ({known})")
+        return f"{verb} {args[0]}", words
+    if verb == "upgrade":
+        if args not in (["red"], ["blue"]):
+            raise MalformedAction("'upgrade' takes 'red' or 'blue'")
+        return f"upgrade {args[0]}", words
+    if verb == "name":
+        if len(args) != 1 or args[0] not in FAMILIES:
+            raise MalformedAction(f"'name' takes a family: {', '.join(FAMILIES)}")
+        return f"name {args[0]}", words
+    if verb == "pay":
+        counts = _stones(args)
+        return f"pay {payment_text(payment_code(*counts))}", words
     if verb == "discard":
         if len(args) != 1:
             raise MalformedAction("'discard' takes one card or one stone colour")
@@ -92,7 +147,12 @@ def canonical(st: ValeState, text: str) -> tuple[str, list[str]]:
     if args[1] != "pay" or len(args) < 3:
         raise MalformedAction(f"write '{verb} <card> pay <stones>', e.g. "
                               f"'{verb} {args[0]} pay blue,red'")
-    stones = [s for s in ",".join(args[2:]).split(",") if s]
+    counts = _stones(args[2:])
+    return f"{verb} {args[0]} pay {payment_text(payment_code(*counts))}", words
+
+
+def _stones(args: list[str]) -> list[int]:
+    stones = [s for s in ",".join(args).split(",") if s]
     counts = [0, 0, 0]
     for s in stones:
         if s not in COLORS:
@@ -100,7 +160,7 @@ def canonical(st: ValeState, text: str) -> tuple[str, list[str]]:
         counts[COLORS.index(s)] += 1
     if not stones or max(counts) > 31:
         raise MalformedAction("a payment lists between 1 and 31 stones of each colour")
-    return f"{verb} {args[0]} pay {payment_text(payment_code(*counts))}", words
+    return counts
 
 
 def _need_card(ids: dict[str, int], verb: str, args: list[str], n: int) -> None:
@@ -137,9 +197,27 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
         return (f"P{p + 1} must first decide ({FRAME_NAMES[frame[0]]}); "
                 f"legal now: {shown}")
     phase = rules.PHASE_NAMES[st.phase]
+    if verb == "artifact":
+        if st.phase != rules.HUNTING or st.apick >= st.n:
+            return "Artifacts are taken at the start of the hunting phase, before the draft"
+        tile = cs.art_index[words[1]]
+        if tile not in st.arts:
+            return f"{words[1]} is not in play in this game"
+        if tile in st.held:
+            return f"{words[1]} is held by P{st.held.index(tile) + 1}"
+        return f"{words[1]} carries P{p + 1}'s marker (taken last round)"
+    if verb == "use":
+        tile = cs.art_index[words[1]]
+        if st.held[p] != tile:
+            return f"P{p + 1} does not hold {words[1]}"
+        if st.phase != rules.ACTION:
+            return f"it is the {phase} phase; an action ability is used in the action phase"
+        return f"{words[1]}'s ability cannot be resolved in full now"
     if verb == "hunt":
         if st.phase != rules.HUNTING:
             return f"it is the {phase} phase, not the hunting phase"
+        if st.apick < st.n:
+            return "each player first takes an Artifact (`artifact <tile>`)"
         return f"{words[1]} is not in the hunting display"
     if st.phase != rules.ACTION:
         return f"it is the {phase} phase; legal now: " + ", ".join(
@@ -152,9 +230,11 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
     if verb == "summon":
         if card not in st.hands[p]:
             return f"{words[1]} is not in P{p + 1}'s hand"
-        if len(st.areas[p]) >= st.round:
+        limit = board.area_limit(st, p)
+        if len(st.areas[p]) >= limit:
+            bought = f" with {st.extra[p]} purchased area(s)" if st.extra[p] else ""
             return (f"the area is full ({len(st.areas[p])} cards; the limit in round "
-                    f"{st.round} is {st.round})")
+                    f"{st.round}{bought} is {limit})")
         return _payment_reason(st, p, board.current_cost(st, p, card), words, card)
     if verb == "remove":
         if card not in st.areas[p]:

@@ -6,6 +6,13 @@ order sells, tames, summons and removes, then ends the turn), Resolution (each p
 in turn order resolves every hourglass effect in their area, in the order they
 choose). The game ends at the end of a round in which someone has `end_score` (60)
 points, or after round 10.
+
+With the Artifacts (expansion='artifacts', 80 points): after the reveal, each player
+from the first clockwise takes an Artifact tile without their own marker (an instant
+ability resolves at once); an action ability is a `use` action of the Action phase
+(the tile then goes back with the marker); after a player's Resolution, the tile in
+front of them goes back with their marker. Areas may be purchased (the area limit is
+the round number plus the purchased areas).
 """
 
 from __future__ import annotations
@@ -15,21 +22,27 @@ from typing import TYPE_CHECKING
 from cardtable.engine.api import Action, Event, IllegalAction
 from cardtable.vale import board, effects
 from cardtable.vale.cards import (
+    A_ACTION,
+    A_INSTANT,
+    ART_SRC,
     DRAGON,
     EARTH,
     FIRE,
+    K_ARTIFACT,
     K_END,
     K_HUNT,
     K_REMOVE,
     K_SELL,
     K_SUMMON,
     K_TAME,
+    K_TOP,
+    K_USE,
     WATER,
     WIND,
     payment_code,
     payment_counts,
 )
-from cardtable.vale.effects import F_LIMIT, F_RUN
+from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE
 from cardtable.vale.notation import END
 
 if TYPE_CHECKING:
@@ -96,6 +109,8 @@ def hunt_seat(st: ValeState, pick: int) -> int:
 
 def phase_player(st: ValeState) -> int | None:
     if st.phase == HUNTING:
+        if st.apick < st.n:
+            return (st.first + st.apick) % st.n
         return hunt_seat(st, st.picks)
     if st.phase == ACTION:
         return (st.first + st.turn) % st.n
@@ -112,13 +127,13 @@ def start_round(st: ValeState) -> None:
     """Hunting phase: reveal 2 x players cards into the display."""
     st.phase = HUNTING
     st.picks = 0
+    st.apick = 0 if st.arts else st.n
     display = st.display = []
     for _ in range(2 * st.n):
-        if not st.deck and not board.refill_deck(st):
+        c = board.take_top(st)
+        if c < 0:
             break
-        display.append(st.deck.pop())
-        if st.known_top:
-            st.known_top -= 1
+        display.append(c)
     for c in display:
         st.pub[c] = 1
     st.events.append(Event("round", None, f"Round {st.round}: P{st.first + 1} is first; "
@@ -161,7 +176,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
     i = 3 * p
     red, blue, purple = s[i], s[i + 1], s[i + 2]
     values: tuple[int, int, int] | None = None
-    if hand and len(area) < st.round:
+    if hand and len(area) < st.round + st.extra[p]:
         values = board.stone_values(st, p)
         budget = red * values[0] + blue * values[1] + purple * values[2]
         costmod = cs.costmod
@@ -210,9 +225,55 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
                 for code in pays:
                     act = table.get(code)
                     acts.append(act if act is not None else cs.pay_action(K_REMOVE, c, code))
+    a = st.held[p]
+    if a >= 0 and cs.art_ability[a] == A_ACTION and (
+            not cs.art_check[a]
+            or effects.can_run(st, p, ART_SRC + a, cs.art_ops[a], len(hand), len(area), (), 0)):
+        acts.append(cs.act_use[a])
     if not hunted:
         acts.append(END)
     return acts
+
+
+def artifact_actions(st: ValeState, p: int) -> list[Action]:
+    """The tiles p may take: in the display (held by nobody), without p's marker."""
+    held = st.held
+    mine = st.marker[p]
+    act = st.cs.act_artifact
+    return [act[a] for a in st.arts if a != mine and a not in held]
+
+
+def take_artifact(st: ValeState, p: int, a: int) -> None:
+    cs = st.cs
+    for q in range(st.n):
+        if st.marker[q] == a:
+            st.marker[q] = -1  # another player's marker goes back to them
+    st.held[p] = a
+    st.marker[p] = a
+    st.apick += 1
+    if cs.art_ability[a] == A_INSTANT:
+        st.stack.append((F_RUN, p, ART_SRC + a, cs.art_ops[a], 0))
+
+
+def return_artifact(st: ValeState, p: int) -> None:
+    a = st.held[p]
+    if a >= 0:
+        st.held[p] = -1
+        st.events.append(Event("artifact", p, f"P{p + 1} returns {st.cs.art_ids[a]} to "
+                               "the display (with their marker)"))
+
+
+def after_sale(st: ValeState, p: int, card: int, red: int, blue: int) -> None:
+    """Gem of Kukulkan (after the stones and the stone limit) and Duduri King (an
+    upgrade of a stone just received, before the stone limit is checked)."""
+    cs = st.cs
+    a = st.held[p]
+    if a >= 0 and cs.art_gem[a] >= 0:
+        st.stack.append((F_PRICE, p, ART_SRC + a, False, cs.art_gem[a], card, True))
+    if red or blue:
+        for c in st.areas[p]:
+            for _ in range(cs.on_sell_upgrade[c]):
+                st.stack.append((F_UPGRADE, p, c, False, 1, False, red, blue, 0))
 
 
 def proceed(st: ValeState) -> None:
@@ -224,13 +285,18 @@ def proceed(st: ValeState) -> None:
     while True:
         if st.recheck:
             st.recheck = False
-            for q in range(n):
-                total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
-                if total > floor and total > board.stone_limit(st, q):
-                    st.recheck = True  # until the discards are done
-                    if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
-                        stack.append((F_LIMIT, q, -1, False))
-                    break
+            if st.trig:
+                board.watchers(st)
+            if stack and stack[-1][0] == F_UPGRADE:
+                st.recheck = True  # a stone just received is being upgraded first
+            else:
+                for q in range(n):
+                    total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
+                    if total > floor and total > board.stone_limit(st, q):
+                        st.recheck = True  # until the discards are done
+                        if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
+                            stack.append((F_LIMIT, q, -1, False))
+                        break
         if stack:
             top = stack[-1]
             if top[0] == F_RUN:
@@ -242,14 +308,21 @@ def proceed(st: ValeState) -> None:
                 continue
             if len(acts) == 1:
                 only = acts[0]
-                st.events.append(Event("auto", top[1],
-                                       f"P{top[1] + 1}: {only.text} (the only choice)"))
+                text = f"P{top[1] + 1}: {only.text} (the only choice)"
+                if only.kind == K_TOP and not st.pub[only.a]:
+                    st.events.append(Event("auto", top[1], f"P{top[1] + 1} puts a card on "
+                                           "top of the deck", text))
+                else:
+                    st.events.append(Event("auto", top[1], text))
                 effects.decide(st, top, only)
                 continue
             st.legal = acts
             return
         phase = st.phase
         if phase == HUNTING:
+            if st.apick < n:
+                st.legal = artifact_actions(st, (st.first + st.apick) % n)
+                return
             if st.display:
                 cs = st.cs
                 st.legal = [cs.act_hunt[c] for c in st.display]
@@ -261,6 +334,8 @@ def proceed(st: ValeState) -> None:
             st.legal = action_phase_actions(st, (st.first + st.turn) % n)
             return
         if phase == RESOLUTION:
+            if st.turn and st.arts:
+                return_artifact(st, (st.first + st.turn - 1) % n)
             if st.turn < n:
                 p = (st.first + st.turn) % n
                 st.turn += 1
@@ -287,7 +362,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     if stack:
         p = stack[-1][1]
     elif st.phase == HUNTING:
-        p = hunt_seat(st, st.picks)
+        p = (st.first + st.apick) % st.n if st.apick < st.n else hunt_seat(st, st.picks)
     else:
         p = (st.first + st.turn) % st.n
     st.hist.append(action)
@@ -297,6 +372,10 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         if len(cache) > 20000:
             cache.clear()
         event = cache[action.text] = Event("action", p, f"P{p + 1}: {action.text}")
+    if action.kind == K_TOP and not st.pub[action.a]:
+        # Nurikabe: a secret hand card goes face down on top of the deck
+        event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
+                      f"P{p + 1}: {action.text}")
     events.append(event)
     if stack:
         effects.decide(st, stack[-1], action)
@@ -311,6 +390,8 @@ def apply(st: ValeState, action: Action) -> list[Event]:
             st.discard.append(c)
             r, b, pu = _SELL[st.cs.family[c]]
             board.gain_stones(st, p, r, b, pu)
+            if st.arts or st.cs.watch:
+                after_sale(st, p, c, r, b)
         elif kind == K_TAME:
             st.hunted[p].remove(c)
             st.hands[p].append(c)
@@ -332,6 +413,11 @@ def apply(st: ValeState, action: Action) -> list[Event]:
             st.display.remove(c)
             st.hunted[p].append(c)
             st.picks += 1
+        elif kind == K_ARTIFACT:
+            take_artifact(st, p, c)
+        elif kind == K_USE:
+            st.held[p] = -1  # back to the display, with p's marker on it
+            st.stack.append((F_RUN, p, ART_SRC + c, st.cs.art_ops[c], 0))
         else:  # pragma: no cover - every listed action kind is handled above
             raise AssertionError(f"unexpected action {action!r}")
     proceed(st)

@@ -8,13 +8,22 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
       "game": "vale", "viewer": 0 | null, "players": n, "round": 1..10,
       "phase": "hunting" | "action" | "resolution" | "over",
       "first_player": seat, "current_player": seat | null, "area_limit": round,
-      "end_score": 60,
-      "deck": {"count": int, "top": [card ids known to everybody, top first]},
+      "end_score": 60 | 80, "expansion": "none" | "cards" | "artifacts",
+      "deck": {"count": int, "top": [card ids known to everybody, top first],
+               "top_private": card id | null},   # the top card when only this viewer
+                                                  # knows it (Nurikabe put it there)
+      "artifacts": [{"id": tile id, "held_by": seat | null, "marker": seat | null}],
+                                        # the tiles in play ([] without Artifacts)
+      "artifact_picking": bool,         # the Artifact pick of the Hunting phase is on
       "discard": [card ids, oldest first],
       "display": [card ids still unhunted],
       "pending": null | {"kind": str, "player": seat, "source": card id | null},
       "seats": [ {                      # one per seat, in seat order
           "seat": int, "score": int,
+          "artifact": tile id | null,   # the tile in front of this seat
+          "marker": tile id | null,     # the tile carrying this seat's square marker
+          "shelter": [card ids],        # public
+          "extra_areas": 0..2, "area_limit": round + extra_areas,
           "stones": {"red": int, "blue": int, "purple": int},
           "stone_limit": int, "stone_values": {"red": int, "blue": int, "purple": int},
           "area": [card ids, in the order summoned],
@@ -24,14 +33,17 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
           "hand_known": [bool],         # per entry of "hand": known to every player
           "hand_count": int } ],
       "winners": [seats] | null,        # set once the game is over
-      "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}}
+      "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}},
+      "artifact_tiles": {id: {"name", "kind", "players", "ability", "text",
+                              "provisional"}}
     }
 
 `cards` is the card set's catalogue, shared by every observation: read it, do not
 change it.
 
 A card in a hand is known to everybody when it was tamed from the public draft,
-recovered from an area or taken from the discard pile; a card drawn from the deck is
+recovered from an area, taken from the discard pile, retrieved from a shelter or
+revealed by Anzu; a card drawn from the deck is
 known only to its owner (unless it was the publicly known top card, e.g. Tengu).
 Nobody knows the order of the deck below its known top cards.
 """
@@ -43,20 +55,22 @@ from typing import Any
 
 from cardtable.engine.api import Action, Event, Game, State, View
 from cardtable.vale import board, rules
-from cardtable.vale.cards import COLORS, CardSet
+from cardtable.vale.cards import ART_SRC, COLORS, CardSet
 from cardtable.vale.effects import FRAME_NAMES, Frame
 
 
 class ValeState(State):
-    __slots__ = ("_game", "_options", "_seed", "areas", "cs", "deck", "discard",
-                 "display", "end_score", "events", "first", "hands", "hist", "hunted",
-                 "known_top", "legal", "n", "phase", "picks", "pts", "pub", "recheck",
-                 "rng", "round", "stack", "steal_full", "stones", "tie_break", "turn",
+    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck",
+                 "discard", "display", "end_score", "events", "expansion", "extra", "first",
+                 "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
+                 "phase", "picks", "pts", "pub", "recheck", "rng", "round", "secret_top",
+                 "shelter", "stack", "steal_full", "stones", "tie_break", "trig", "turn",
                  "winners_")
 
     def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
                  options: dict[str, Any], start_scores: list[int], tie_break: str,
-                 end_score: int, steal_full: bool, setup: bool = True) -> None:
+                 end_score: int, steal_full: bool, expansion: str = "none",
+                 artifact_set: str | list[str] = "standard") -> None:
         self._game = game
         self.cs = cs
         self.n = n
@@ -65,8 +79,7 @@ class ValeState(State):
         self.tie_break = tie_break
         self.end_score = end_score
         self.steal_full = steal_full
-        if not setup:
-            return
+        self.expansion = expansion
         self.round = 1
         self.first = 0
         self.phase = rules.HUNTING
@@ -90,8 +103,32 @@ class ValeState(State):
         self.events: list[Event] = []
         self.deck: list[int] = list(range(cs.n))
         board.shuffle(self, self.deck)
+        self.shelter: list[list[int]] = [[] for _ in range(n)]
+        self.extra: list[int] = [0] * n
+        self.held: list[int] = [-1] * n
+        self.marker: list[int] = [-1] * n
+        self.apick = n
+        self.trig = 0
+        self.secret_top = -1
+        self.arts: tuple[int, ...] = ()
+        if expansion == "artifacts":
+            self.arts = self._deal_artifacts(artifact_set)
         rules.start_round(self)
         rules.proceed(self)
+
+    def _deal_artifacts(self, spec: str | list[str]) -> tuple[int, ...]:
+        """The Base Artifacts for the player count, plus 3 random Advanced ones
+        ('standard'); only the Base ones ('base'); or the tiles named in a list."""
+        cs = self.cs
+        if isinstance(spec, list):
+            return tuple(sorted(cs.art_index[a] for a in spec))
+        base = [a for a in range(cs.art_n)
+                if cs.art_kind[a] == "base" and cs.art_players[a] <= self.n]
+        if spec == "base":
+            return tuple(base)
+        advanced = [a for a in range(cs.art_n) if cs.art_kind[a] == "advanced"]
+        board.shuffle(self, advanced)
+        return tuple(sorted(base + advanced[:3]))
 
     # --- the contract -------------------------------------------------------------
     @property
@@ -144,6 +181,15 @@ class ValeState(State):
         new.tie_break = self.tie_break
         new.end_score = self.end_score
         new.steal_full = self.steal_full
+        new.expansion = self.expansion
+        new.arts = self.arts
+        new.apick = self.apick
+        new.trig = self.trig
+        new.secret_top = self.secret_top
+        new.shelter = [h[:] for h in self.shelter]
+        new.extra = self.extra[:]
+        new.held = self.held[:]
+        new.marker = self.marker[:]
         new.round = self.round
         new.first = self.first
         new.phase = self.phase
@@ -177,7 +223,10 @@ class ValeState(State):
                 tuple(self.stones), tuple(self.pts), tuple(self.deck),
                 tuple(self.discard), tuple(self.pub), self.known_top, tuple(self.stack),
                 self.rng, tuple(a.text for a in self.hist), tuple(self.winners_),
-                self.end_score, self.tie_break, self.steal_full, self.cs.file)
+                self.end_score, self.tie_break, self.steal_full, self.cs.file,
+                self.expansion, self.arts, self.apick, self.trig, self.secret_top,
+                tuple(map(tuple, self.shelter)), tuple(self.extra), tuple(self.held),
+                tuple(self.marker))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValeState) and self.fingerprint() == other.fingerprint()
@@ -207,8 +256,14 @@ class ValeState(State):
                 known = [True] * len(shown) + [False] * hidden
             s = self.stones
             values = board.stone_values(self, q)
+            held = self.held[q]
+            mark = self.marker[q]
             seats.append({
                 "seat": q, "score": self.pts[q],
+                "artifact": cs.art_ids[held] if held >= 0 else None,
+                "marker": cs.art_ids[mark] if mark >= 0 else None,
+                "shelter": [ids[c] for c in self.shelter[q]],
+                "extra_areas": self.extra[q], "area_limit": board.area_limit(self, q),
                 "stones": {COLORS[k]: s[3 * q + k] for k in range(3)},
                 "stone_limit": board.stone_limit(self, q),
                 "stone_values": {COLORS[k]: values[k] for k in range(3)},
@@ -220,19 +275,30 @@ class ValeState(State):
             top = self.stack[-1]
             src = top[2]
             pending = {"kind": FRAME_NAMES[top[0]], "player": top[1],
-                       "source": ids[src] if src >= 0 else None}
+                       "source": (cs.art_ids[src - ART_SRC] if src >= ART_SRC
+                                  else ids[src] if src >= 0 else None)}
         top_known = self.deck[len(self.deck) - self.known_top:][::-1]
+        private_top = (ids[self.deck[-1]] if player is not None and self.deck
+                       and self.secret_top == player else None)
+        tiles = [{"id": cs.art_ids[a],
+                  "held_by": self.held.index(a) if a in self.held else None,
+                  "marker": self.marker.index(a) if a in self.marker else None}
+                 for a in self.arts]
         return {
             "game": "vale", "viewer": player, "players": self.n, "round": self.round,
             "phase": rules.PHASE_NAMES[self.phase], "first_player": self.first,
             "current_player": self.current_player(), "area_limit": self.round,
             "end_score": self.end_score,
-            "deck": {"count": len(self.deck), "top": [ids[c] for c in top_known]},
+            "expansion": self.expansion,
+            "deck": {"count": len(self.deck), "top": [ids[c] for c in top_known],
+                     "top_private": private_top},
+            "artifacts": tiles, "artifact_picking": (
+                self.phase == rules.HUNTING and self.apick < self.n),
             "discard": [ids[c] for c in self.discard],
             "display": [ids[c] for c in self.display],
             "pending": pending, "seats": seats,
             "winners": list(self.winners_) if self.phase == rules.OVER else None,
-            "cards": cs.catalog,
+            "cards": cs.catalog, "artifact_tiles": cs.art_catalog,
         }
 
     def view(self, player: int) -> View:
@@ -248,6 +314,8 @@ class ValeState(State):
         world = self.clone()
         pub = self.pub
         unknown_deck = len(self.deck) - self.known_top
+        if self.secret_top >= 0 and self.secret_top == player:
+            unknown_deck -= 1  # the top card this player put there
         pool = self.deck[:unknown_deck]
         slots: list[tuple[int, int]] = []
         for q in range(self.n):

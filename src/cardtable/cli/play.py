@@ -1,0 +1,314 @@
+"""`cardtable play`: one person against the computer in the terminal.
+
+The loop only uses the engine contract: it draws `state.observation(seat)` for the human
+seat, lists `state.legal_actions()` when that seat is to decide, and tells what happened
+from `event.text_for(seat)`. The true state and other seats' private texts are never
+printed; the computer players get `state.view(player)` like any agent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from cardtable.agents import Agent, make_agent
+from cardtable.cli.render import notation_help, render_generic, renderer_for
+from cardtable.engine.api import Action, Event, IllegalAction, OptionError, State
+from cardtable.engine.record import GameRecord
+
+ReadLine = Callable[[str], str]
+
+COMMANDS_HELP = """\
+Type the number of a listed action, or the action itself in the game's notation.
+Commands:
+  help    this help
+  board   draw the board again and list your actions
+  hint    what the greedy agent would do here (if the game has heuristics)
+  undo    take back your last decision (and the computer's answers to it)
+  quit    save the game and stop; resume later with: cardtable play --load FILE
+"""
+
+
+def seat_label(player: int | None, you: int) -> str:
+    if player is None:
+        return "nobody"
+    return f"P{player + 1} (you)" if player == you else f"P{player + 1}"
+
+
+def parse_seat(text: str, players: int) -> int:
+    """`0`, `1`, ... (a seat number) or `P1`, `P2`, ... (a player label)."""
+    raw = text.strip().lower()
+    try:
+        seat = int(raw[1:]) - 1 if raw.startswith("p") else int(raw)
+    except ValueError:
+        raise OptionError(f"--seat must be a seat number (0, 1, ...) or a player "
+                          f"(P1, P2, ...), not {text!r}") from None
+    if not 0 <= seat < players:
+        raise OptionError(f"--seat {text} does not exist in a {players}-player game "
+                          f"(seats 0-{players - 1}, players P1-P{players})")
+    return seat
+
+
+def squeeze(lines: list[str]) -> list[str]:
+    """Runs of the same line as one line with a count: "P2 takes a card (x7)"."""
+    out: list[str] = []
+    count = 0
+    for index, line in enumerate(lines):
+        count += 1
+        if index + 1 == len(lines) or lines[index + 1] != line:
+            out.append(line if count == 1 else f"{line} (x{count})")
+            count = 0
+    return out
+
+
+def decision_points(record: GameRecord, seat: int) -> list[int]:
+    """How many actions had been played each time `seat` was to decide."""
+    state = record.new_state()
+    points = []
+    for index, text in enumerate(record.actions):
+        if state.current_player() == seat:
+            points.append(index)
+        state.apply(state.game.parse_action(state, text))
+    return points
+
+
+def save_game(state: State, path: Path, seat: int, vs: str) -> None:
+    """The record, plus which seat the human played and against what (ignored by
+    GameRecord.load, used by `play --load`)."""
+    data = GameRecord.from_state(state).to_dict()
+    data["cli"] = {"seat": seat, "vs": vs}
+    # written beside and then renamed, so an interrupted save leaves the old file whole
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
+def saved_cli_settings(path: Path) -> dict[str, Any]:
+    """The `cli` part of a saved game, when there is a readable one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    cli = data.get("cli") if isinstance(data, dict) else None
+    return cli if isinstance(cli, dict) else {}
+
+
+class PlaySession:
+    def __init__(self, console: Console, state: State, seat: int, vs: str,
+                 save_path: Path, read_line: ReadLine, agent_seed: int,
+                 decisions: list[int] | None = None, autosave: bool = False) -> None:
+        self.console = console
+        self.state = state
+        self.game = state.game
+        self.seat = seat
+        self.vs = vs
+        self.save_path = save_path
+        self.autosave = autosave
+        self.read_line = read_line
+        self.render = renderer_for(self.game.name)
+        self.agents: dict[int, Agent] = {
+            player: make_agent(vs, self.game, agent_seed + player)
+            for player in range(state.num_players) if player != seat}
+        self.decisions: list[int] = list(decisions or [])
+        self.log: list[str] = []
+        self.leave_unsaved = False
+
+    # -- output -------------------------------------------------------------------
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+
+    def note_events(self, events: list[Event]) -> None:
+        for event in events:
+            text = event.text_for(self.seat)
+            if text:
+                self.log.append(text)
+
+    def flush_log(self, title: str = "Since your last turn") -> None:
+        if self.log:
+            body = Text("\n".join(squeeze(self.log)))
+            self.console.print(Panel(body, title=title, title_align="left", expand=False))
+            self.log = []
+
+    def draw_board(self) -> None:
+        observation = self.state.observation(self.seat)
+        try:
+            board = self.render(observation, self.seat)
+        except Exception as exc:  # a drawing bug must not end the game
+            self.say(f"(the board could not be drawn: {exc}; showing the raw view)", "dim")
+            board = render_generic(observation, self.seat)
+        self.console.print(board)
+
+    def list_actions(self, legal: list[Action]) -> None:
+        items = [Text.assemble((f"{number:>3}", "bold cyan"), " ", action.text)
+                 for number, action in enumerate(legal, start=1)]
+        self.console.print(Text(f"Your legal actions ({len(legal)}):", style="bold"))
+        self.console.print(Columns(items, padding=(0, 3)))
+
+    @contextlib.contextmanager
+    def thinking(self, player: int) -> Iterator[None]:
+        if self.console.is_terminal:
+            with self.console.status(f"P{player + 1} ({self.vs}) is thinking..."):
+                yield
+        else:
+            yield
+
+    # -- the loop -----------------------------------------------------------------
+    def run(self) -> int:
+        try:
+            return self.loop()
+        except KeyboardInterrupt:      # Ctrl-C while the computer thinks: save and stop
+            self.console.print()
+            return self.quit()
+
+    def loop(self) -> int:
+        self.say(f"{self.game.title}: you are {seat_label(self.seat, self.seat)} against "
+                 f"{self.vs}; seed {self.state.seed}. Type 'help' for help.", "bold")
+        while not self.state.is_over():
+            player = self.state.current_player()
+            if player is None:
+                break
+            if player != self.seat:
+                agent = self.agents[player]
+                with self.thinking(player):
+                    action = agent.choose(self.state.view(player))
+                self.note_events(self.state.apply(action))
+                continue
+            if not self.human_turn():
+                return self.quit()
+        return self.finish()
+
+    def human_turn(self) -> bool:
+        """One decision of the human; False when they quit."""
+        played = len(self.state.history())
+        if not self.decisions or self.decisions[-1] != played:
+            self.decisions.append(played)
+        if self.autosave:          # a crash or a closed terminal loses nothing
+            self.save()
+        legal = self.state.legal_actions()
+        self.console.rule(f"your decision ({played} actions played)", style="dim")
+        self.flush_log()
+        self.draw_board()
+        self.list_actions(legal)
+        while True:
+            try:
+                line = self.read_line(f"{seat_label(self.seat, self.seat)}> ")
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return False
+            text = line.strip()
+            command = text.lower()
+            if not text:
+                continue
+            if command in ("quit", "exit", "q"):
+                if self.leave_unsaved or self.save():
+                    return False
+                self.say("The game is not saved. Type quit again to leave anyway.", "yellow")
+                self.leave_unsaved = True
+                continue
+            if command in ("help", "?", "h"):
+                self.show_help()
+                continue
+            if command == "board":
+                self.draw_board()
+                self.list_actions(legal)
+                continue
+            if command == "hint":
+                self.hint()
+                continue
+            if command == "undo":
+                if self.undo():
+                    return True
+                continue
+            action = self.read_action(text, legal)
+            if action is None:
+                continue
+            self.note_events(self.state.apply(action))
+            return True
+
+    def read_action(self, text: str, legal: list[Action]) -> Action | None:
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.say(f"There is no action {number}; choose 1-{len(legal)}.", "red")
+            return None
+        try:
+            return self.game.parse_action(self.state, text)
+        except IllegalAction as exc:  # MalformedAction is an IllegalAction too
+            self.say(str(exc), "red")
+            return None
+
+    def show_help(self) -> None:
+        self.say(COMMANDS_HELP)
+        notation = notation_help(self.game.name)
+        if notation:
+            self.say(notation)
+
+    def hint(self) -> None:
+        try:
+            adviser = make_agent("greedy", self.game, 0)
+            rated = adviser.explain(self.state.view(self.seat))
+        except NotImplementedError:
+            self.say("No hints for this game (it has no heuristics).", "yellow")
+            return
+        self.say("The greedy agent would rate (best first):")
+        for action, _share, reason in rated[:3]:
+            self.say(f"  {action.text}  ({reason})")
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision; False when there is none."""
+        played = len(self.state.history())
+        earlier = [point for point in self.decisions if point < played]
+        if not earlier:
+            self.say("Nothing to undo: this is your first decision.", "yellow")
+            return False
+        target = earlier[-1]
+        record = GameRecord.from_state(self.state).undo(played - target)
+        self.state = record.replay()
+        self.decisions = [point for point in self.decisions if point <= target]
+        self.log = [f"(undone: back to your previous decision, after {target} actions)"]
+        return True
+
+    def save(self) -> bool:
+        try:
+            save_game(self.state, self.save_path, self.seat, self.vs)
+        except OSError as exc:
+            self.say(f"Could not save to {self.save_path}: {exc.strerror}", "red")
+            return False
+        return True
+
+    def quit(self) -> int:
+        if self.save():
+            self.say(f"Saved to {self.save_path}. Resume with: "
+                     f"cardtable play --load {self.save_path}", "bold")
+            return 0
+        self.say("Left without saving.", "yellow")
+        return 1
+
+    def finish(self) -> int:
+        self.flush_log("The end")
+        self.draw_board()
+        scores = self.state.scores()
+        winners = self.state.winners()
+        self.say("Final scores: " + ", ".join(
+            f"{seat_label(p, self.seat)} {s}" for p, s in enumerate(scores)), "bold")
+        if self.seat in winners:
+            self.say("You win!" if len(winners) == 1 else
+                     "You share the win with " + ", ".join(
+                         seat_label(p, self.seat) for p in winners if p != self.seat) + ".",
+                     "bold green")
+        elif winners:
+            self.say(", ".join(seat_label(p, self.seat) for p in winners)
+                     + (" wins." if len(winners) == 1 else " share the win."), "bold")
+        if self.autosave and self.save():
+            self.say(f"Saved to {self.save_path}.")
+        return 0

@@ -1,0 +1,50 @@
+"""Finding a game's board renderer: `cardtable.cli.render_<game>.render(observation,
+viewer)`, imported by the game's name, or a plain generic drawing when there is none."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+
+Renderer = Callable[[dict[str, Any], "int | None"], RenderableType]
+
+
+def render_generic(observation: dict[str, Any], viewer: int | None) -> RenderableType:
+    """Every key of the observation, pretty-printed: enough to play any game."""
+    who = "spectator" if viewer is None else f"P{viewer + 1}"
+    title = f"{observation.get('game', 'game')} as seen by {who}"
+    return Panel(Pretty(observation, expand_all=False), title=title, expand=False)
+
+
+def renderer_module(game_name: str) -> ModuleType | None:
+    """The module `cardtable.cli.render_<game_name>`, or None when there is none."""
+    if not game_name.isidentifier():
+        return None
+    name = f"{__package__}.render_{game_name}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+def renderer_for(game_name: str) -> Renderer:
+    module = renderer_module(game_name)
+    if module is None or not callable(getattr(module, "render", None)):
+        return render_generic
+    draw: Renderer = module.render
+    return draw
+
+
+def notation_help(game_name: str) -> str | None:
+    """The game's notation help, when its render module has one (a `HELP` string)."""
+    module = renderer_module(game_name)
+    text = getattr(module, "HELP", None) if module is not None else None
+    return text if isinstance(text, str) else None

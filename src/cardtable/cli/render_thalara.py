@@ -1,0 +1,324 @@
+"""The Thalara board for the terminal, drawn from an observation dict only.
+
+The observation is the documented JSON shape of `ThalaraState.observation(viewer)`; this
+module reads nothing else and knows no rule. Every field is read defensively: a missing
+key or a None draws as "-" or "?" instead of failing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+HELP = """\
+Thalara notation (players are P1..Pn, conflicts are numbered from 1):
+  take blue4            choose a card for your hand (a Remnant is color + strength)
+  play blue4 2          place a card into conflict 2; an Artifact by its id
+                        (play A03 1), an aftershock as: play aftershock 2
+  cast myrja-surge 2    cast one of your spells into conflict 2, after placing a card
+  skip                  cast no spell this turn
+  target red3           a spell's choice: one of your own cards,
+  target red3@p2        a card of P2, target facedown@p2: a face-down card of P2,
+  target 3              or conflict 3
+  pass                  place no more cards this round
+  return blue4          casual mode, end of round: shuffle a Remnant back into your supply
+  done                  casual mode: stop returning and draw up to a full hand
+"""
+
+COLOR_STYLES: dict[str, str] = {
+    "red": "bold red",
+    "blue": "bold bright_blue",
+    "green": "bold green",
+    "yellow": "bold yellow",
+    "purple": "bold magenta",
+}
+
+
+def _get(data: Any, key: str, default: Any = None) -> Any:
+    """`data[key]` when data is a dict and the value is not None, else `default`."""
+    if isinstance(data, dict):
+        value = data.get(key)
+        if value is not None:
+            return value
+    return default
+
+
+def _list(data: Any, key: str) -> list[Any]:
+    value = _get(data, key)
+    return value if isinstance(value, list) else []
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def player_label(seat: Any, viewer: int | None = None) -> str:
+    number = _int(seat)
+    if number is None:
+        return "-"
+    return f"P{number + 1}" + (" (you)" if viewer is not None and number == viewer else "")
+
+
+def card_color(card: str) -> str | None:
+    """The color a card's name starts with (`blue4` -> blue), or None."""
+    for color in COLOR_STYLES:
+        if card.startswith(color):
+            return color
+    return None
+
+
+def card_text(card: Any, color: Any = None) -> Text:
+    """A card drawn in its color: Remnants by color, Artifacts bold, aftershocks dim."""
+    if not isinstance(card, str) or not card:
+        return Text("?", style="dim")
+    shade = color if isinstance(color, str) and color in COLOR_STYLES else card_color(card)
+    if shade is not None:
+        return Text(card, style=COLOR_STYLES[shade])
+    if card == "aftershock":
+        return Text(card, style="italic dim")
+    return Text(card, style="bold")
+
+
+def cards_text(cards: Any, empty: str = "-") -> Text:
+    if not isinstance(cards, list) or not cards:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(card) for card in cards)
+
+
+def played_card_text(entry: Any) -> Text:
+    """A card on a conflict: hidden ones as 'face down', shown strength when it differs
+    from the printed one."""
+    card = _get(entry, "card")
+    face_down = bool(_get(entry, "face_down", False))
+    if card is None:
+        return Text("face down" if face_down else "?", style="dim")
+    out = card_text(card, _get(entry, "color"))
+    strength = _int(_get(entry, "strength"))
+    printed = _int(_get(entry, "printed"))
+    if strength is not None and strength != printed:
+        out.append(f" ({strength})", style="bold")
+    if face_down:
+        out.append(" face down", style="dim")
+    return out
+
+
+def requires_text(requires: Any) -> Text:
+    if not isinstance(requires, list) or not requires:
+        return Text("-", style="dim")
+    return Text(" ").join(Text(str(color), style=COLOR_STYLES.get(str(color), ""))
+                          for color in requires)
+
+
+def header(observation: dict[str, Any], viewer: int | None) -> Text:
+    mode = _get(observation, "mode", "?")
+    out = Text.assemble(
+        ("Thalara", "bold"),
+        f"  round {_get(observation, 'round', '?')}",
+        f" · phase {_get(observation, 'phase', '?')}",
+        f" · {mode} mode · {_get(observation, 'players', '?')} players\n")
+    current = _get(observation, "current_player")
+    out.append("To move: ")
+    out.append(player_label(current, viewer) if current is not None else "nobody",
+               style="bold cyan" if current is not None and current == viewer else "")
+    out.append(f" · start player {player_label(_get(observation, 'start_player'), viewer)}")
+    out.append(f" · last player {player_label(_get(observation, 'last_player'), viewer)}\n")
+    out.append(f"Artifact stack: {_get(observation, 'artifact_stack', '?')}"
+               f" · aftershock pool: {_get(observation, 'aftershock_pool', '?')}")
+    pending = _get(observation, "pending")
+    if isinstance(pending, dict):
+        out.append("\nWaiting on ", style="bold yellow")
+        out.append(player_label(_get(pending, "player"), viewer), style="bold yellow")
+        out.append(f": {_get(pending, 'prompt', 'a decision')}")
+        details = []
+        if _get(pending, "spell") is not None:
+            details.append(f"spell {_get(pending, 'spell')}")
+        if _get(pending, "conflict") is not None:
+            details.append(f"conflict {_get(pending, 'conflict')}")
+        if details:
+            out.append(f" ({', '.join(details)})", style="dim")
+    return out
+
+
+def artifact_text(artifact: Any) -> Text:
+    if not isinstance(artifact, dict):
+        return Text("no artifact", style="dim")
+    out = Text(str(_get(artifact, "id", _get(artifact, "card", "?"))), style="bold")
+    name = _get(artifact, "name")
+    if name:
+        out.append(f" {name}")
+    color = _get(artifact, "color")
+    out.append("\n")
+    out.append(str(color or "?"), style=COLOR_STYLES.get(str(color), "dim"))
+    out.append(f" · str {_get(artifact, 'strength', '?')}"
+               f" · ★{_get(artifact, 'stars', '?')}")
+    if _get(artifact, "provisional", False):
+        out.append("\n(provisional)", style="italic yellow")
+    return out
+
+
+def seat_numbers(observation: dict[str, Any]) -> list[int]:
+    """The seats to draw columns for: from `seats`, else from `players`."""
+    seats = [_int(_get(seat, "seat")) for seat in _list(observation, "seats")]
+    found = [seat for seat in seats if seat is not None]
+    if found:
+        return found
+    players = _int(_get(observation, "players"))
+    return list(range(players)) if players else []
+
+
+def conflicts_table(observation: dict[str, Any], viewer: int | None) -> Table:
+    seats = seat_numbers(observation)
+    table = Table(title="Conflicts", title_justify="left", show_lines=True, expand=False)
+    table.add_column("#", justify="right")
+    table.add_column("Artifact")
+    for seat in seats:
+        table.add_column(player_label(seat, viewer))
+    table.add_column("Spells and effects")
+    for index, conflict in enumerate(_list(observation, "conflicts"), start=1):
+        sides = {_int(_get(side, "seat")): side for side in _list(conflict, "sides")}
+        cells: list[RenderableType] = [str(_get(conflict, "number", index)),
+                                       artifact_text(_get(conflict, "artifact"))]
+        for seat in seats:
+            side = sides.get(seat)
+            cards = [played_card_text(entry) for entry in _list(side, "cards")]
+            cell = Text("\n").join(cards) if cards else Text("-", style="dim")
+            cell.append(f"\ntotal {_get(side, 'total', 0)}", style="bold")
+            cells.append(cell)
+        notes = Text()
+        for spell in _list(conflict, "spells"):
+            if notes:
+                notes.append("\n")
+            notes.append(str(_get(spell, "id", "?")), style="cyan")
+            notes.append(f" ({player_label(_get(spell, 'seat'))})")
+        blocked = _list(conflict, "blocked_for")
+        if blocked:
+            if notes:
+                notes.append("\n")
+            notes.append("blocked for " + ", ".join(player_label(s) for s in blocked),
+                         style="red")
+        if _get(conflict, "silenced", False):
+            if notes:
+                notes.append("\n")
+            notes.append("silenced", style="red")
+        cells.append(notes if notes else Text("-", style="dim"))
+        table.add_row(*cells)
+    return table
+
+
+def hand_text(seat: Any, viewer: int | None) -> Text:
+    """A hand's size, and for another player the cards of it everybody knows
+    (`known_hand`, when the observation has it)."""
+    out = Text(str(_get(seat, "hand_count", "?")))
+    known = _list(seat, "known_hand")
+    if known and (viewer is None or _get(seat, "seat") != viewer):
+        out.append(" incl. ")
+        out.append_text(cards_text(known))
+    return out
+
+
+def seats_table(observation: dict[str, Any], viewer: int | None) -> Table:
+    current = _get(observation, "current_player")
+    table = Table(title="Players", title_justify="left", expand=False)
+    for column in ("Player", "Character", "★", "Artifacts", "Hand", "Supply", "Discard"):
+        table.add_column(column, justify="right" if column in ("★", "Supply") else "left")
+    for seat in _list(observation, "seats"):
+        number = _get(seat, "seat")
+        player = Text(player_label(number, viewer),
+                      style="bold cyan" if viewer is not None and number == viewer else "bold")
+        if number is not None and number == current:
+            player.append("\nto move", style="cyan")
+        if _get(seat, "passed", False):
+            player.append("\npassed", style="dim")
+        table.add_row(
+            player,
+            str(_get(seat, "character_name", _get(seat, "character", "?"))),
+            str(_get(seat, "stars", 0)),
+            cards_text(_get(seat, "artifacts")),
+            hand_text(seat, viewer),
+            str(_get(seat, "supply_count", "?")),
+            cards_text(_get(seat, "discard")))
+    return table
+
+
+def spells_table(title: str, seats: list[Any], viewer: int | None,
+                 with_owner: bool) -> Table | None:
+    rows: list[list[RenderableType]] = []
+    for seat in seats:
+        for spell in _list(seat, "spells"):
+            status = Text()
+            cast_in = _get(spell, "cast_in")
+            if cast_in is not None:
+                status.append(f"cast on conflict {cast_in}", style="cyan")
+            if _get(spell, "provisional", False):
+                status.append(", " if status else "")
+                status.append("provisional", style="italic yellow")
+            name = Text(str(_get(spell, "name", "?")), style="bold")
+            name.append(f" {_get(spell, 'id', '?')}", style="dim")
+            row: list[RenderableType] = [name, requires_text(_get(spell, "requires")),
+                                         str(_get(spell, "kind", "?")),
+                                         Text(str(_get(spell, "text", ""))), status]
+            if with_owner:
+                row.insert(0, player_label(_get(seat, "seat"), viewer))
+            rows.append(row)
+    if not rows:
+        return None
+    table = Table(title=title, title_justify="left", expand=False, box=box.SIMPLE_HEAD,
+                  padding=(0, 1))
+    if with_owner:
+        table.add_column("Player")
+    for column in ("Spell", "Requires", "Kind", "Effect", "Status"):
+        table.add_column(column, max_width=56 if column == "Effect" else None)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def result_text(observation: dict[str, Any], viewer: int | None) -> Text:
+    scores = _list(observation, "scores")
+    out = Text("Scores: ", style="bold")
+    out.append(" · ".join(f"{player_label(seat, viewer)} {score}"
+                          for seat, score in enumerate(scores)) or "-")
+    winners = _get(observation, "winners")
+    reason = _get(observation, "end_reason")
+    if reason is not None:
+        out.append(f"\nThe game ended: {reason}", style="bold")
+    if isinstance(winners, list):
+        out.append("\nWinner: " if len(winners) == 1 else "\nWinners: ", style="bold green")
+        out.append(", ".join(player_label(seat, viewer) for seat in winners) or "nobody",
+                   style="bold green")
+    return out
+
+
+def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
+    """The whole board as `viewer` sees it (None = a spectator)."""
+    if not isinstance(observation, dict):
+        return Text("(no board to draw)", style="dim")
+    parts: list[RenderableType] = [header(observation, viewer),
+                                   conflicts_table(observation, viewer),
+                                   seats_table(observation, viewer)]
+    seats = [seat for seat in _list(observation, "seats") if isinstance(seat, dict)]
+    mine = [seat for seat in seats if viewer is not None and _get(seat, "seat") == viewer]
+    others = [seat for seat in seats if seat not in mine]
+    for seat in mine:
+        hand = _get(seat, "hand")
+        line = Text(f"Your hand ({_get(seat, 'hand_count', '?')}): ", style="bold")
+        line.append_text(cards_text(hand, empty="empty"))
+        supply = _get(seat, "supply")
+        if isinstance(supply, list):
+            line.append(f"\nYour supply ({len(supply)}): ", style="bold")
+            line.append_text(cards_text(supply, empty="empty"))
+        parts.append(line)
+    if mine:
+        table = spells_table("Your spells", mine, viewer, with_owner=False)
+        if table is not None:
+            parts.append(table)
+    title = "Other players' spells" if mine else "Spells"
+    table = spells_table(title, others, viewer, with_owner=True)
+    if table is not None:
+        parts.append(table)
+    parts.append(result_text(observation, viewer))
+    return Group(*parts)

@@ -1,0 +1,78 @@
+"""The command line as a whole: help, version, errors without tracebacks."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable.cli.main import main
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"cardtable {cardtable.__version__}"
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("play", "simulate", "replay", "bench", "games"):
+        assert command in out
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "replay", "bench", "games"])
+def test_each_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert f"usage: cardtable {command}" in out
+    assert "Example" in out
+
+
+def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "usage: cardtable" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "nosuchgame", "--games", "1"],
+    ["bench", "nosuchgame"],
+    ["play", "nosuchgame"],
+])
+def test_unknown_game_is_one_clear_error(argv: list[str],
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1
+    assert "unknown game 'nosuchgame'" in captured.err
+    assert "Traceback" not in captured.err + captured.out
+
+
+def test_bad_flag_value_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "fake", "--games", "0"]) == 2
+    assert "must be at least 1" in capsys.readouterr().err
+
+
+def test_runs_as_a_module() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "cardtable.cli", "--version"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"cardtable {cardtable.__version__}"
+
+
+def test_games_lists_players_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "fake"]) == 0
+    out = capsys.readouterr().out
+    assert "fake: Blind duel (a test game), 2-4 players" in out
+    for option in ("rounds", "how many rounds (1-9, default 2)", "mode", "characters"):
+        assert option in out
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "thalara: Thalara: The Last Artifacts" in out and "vale:" in out
+
+
+def test_games_of_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "nope"]) == 2
+    assert "unknown game 'nope'" in capsys.readouterr().err
