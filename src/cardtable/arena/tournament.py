@@ -310,9 +310,11 @@ def run_local(specs: Sequence[GameSpec], workers: int = 1,
             if progress is not None:
                 progress(len(results), total)
         return results
-    # Fresh interpreters ("spawn"), not forks: the parent runs a progress thread, and a
-    # spawned worker behaves the same on every platform.
-    context = multiprocessing.get_context("spawn")
+    # Forked workers where the platform has fork: they start at once and need no
+    # `if __name__ == "__main__"` guard in the calling script (they never touch the
+    # parent's progress display). Elsewhere, fresh interpreters.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, total),
                                                 mp_context=context) as pool:
         futures = [pool.submit(play_game, spec) for spec in specs]
