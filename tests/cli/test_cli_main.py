@@ -76,3 +76,20 @@ def test_games_lists_players_and_options(capsys: pytest.CaptureFixture[str]) -> 
 def test_games_of_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games", "nope"]) == 2
     assert "unknown game 'nope'" in capsys.readouterr().err
+
+
+def test_serve_is_the_web_servers_command(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.server import serve_cmd
+
+    seen: list[object] = []
+
+    def fake_serve(args: object) -> int:
+        seen.append(args)
+        return 0
+
+    monkeypatch.setattr(serve_cmd, "serve_command", fake_serve)
+    assert main(["serve", "--port", "9123", "--host", "127.0.0.1"]) == 0
+    assert len(seen) == 1 and getattr(seen[0], "port", None) == 9123
+    assert main(["serve", "--help"]) == 0
+    assert "--db" in capsys.readouterr().out

@@ -310,3 +310,18 @@ def test_saving_to_a_missing_folder_says_so_and_keeps_playing(
     assert "The game is not saved. Type quit again to leave anyway." in out
     assert "Left without saving." in out
     assert script.prompts == 2 and not save.exists()
+
+
+def test_an_agent_bug_is_one_error_and_the_game_is_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.agents.random_agent import RandomAgent
+    from cardtable.engine.api import Action
+
+    monkeypatch.setattr(RandomAgent, "choose", lambda self, view: Action(0, "play gem99", 99))
+    monkeypatch.chdir(tmp_path)
+    assert play(["--seed", "2"], Script(["1"])) == 2
+    captured = capsys.readouterr()
+    assert "Saved to cardtable-fake-2.json before stopping." in captured.out
+    assert captured.err == "cardtable play: error: 'play gem99' is not legal now\n"
+    assert len(GameRecord.load(tmp_path / "cardtable-fake-2.json").actions) == 1

@@ -1,4 +1,4 @@
-"""README-cli.md documents the command as it is: every flag it names exists."""
+"""docs/cli.md documents the command as it is: every flag it names exists."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardtable.cli.main import build_parser
 
-README = Path(__file__).resolve().parents[2] / "README-cli.md"
+README = Path(__file__).resolve().parents[2] / "docs/cli.md"
 
 
 def all_flags() -> set[str]:

@@ -102,3 +102,11 @@ def test_thalara_board_from_real_observations() -> None:
                 break
             state.apply(rng.choice(state.legal_actions()))
             step += 1
+
+
+def test_vale_with_its_expansion(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "vale", "--games", "1", "--players", "3", "--expansion",
+                 "artifacts", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"] == {"expansion": "artifacts"}
+    assert data["games"][0]["winners"]

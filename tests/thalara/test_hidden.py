@@ -105,3 +105,42 @@ def test_sampled_worlds_redeal_the_opponents_hand_from_their_possible_cards() ->
         hands.add(tuple(sorted(world.hands[1])))
         assert world.history() == []
     assert len(hands) > 10
+
+
+def test_an_artifact_played_face_down_stays_what_everybody_knows_it_is() -> None:
+    state = new(("accaina", "canto"), first=0)
+    select(state, {0: ["green5", "purple1", "green1", "red2", "blue1", "green2",
+                       "yellow1"],
+                   1: ["red2", "blue1", "green1", "yellow1", "purple1", "green2",
+                       "yellow2"]})
+    turn(state, "play green5 1")
+    act(state, "pass", "pass")
+    artifact = state.observation(1)["seats"][0]["known_hand"][0]
+    select(state, {0: ["purple1", "green1", "red2", "blue1", "green2", "yellow1"],
+                   1: ["red2", "blue1", "green1", "yellow1", "purple1", "green2",
+                       "yellow2"]})
+    turn(state, "play purple1 2")
+    turn(state, "play red2 3")
+    turn(state, "play green1 2", "cast accaina-veil 2")
+    turn(state, "play blue1 3")
+    turn(state, f"play {artifact} 1")
+    seen = state.observation(1)
+    assert seen["seats"][0]["known_hand"] == []
+    for k in range(30):
+        world = state.view(1).sample_world(random.Random(k))
+        assert world.observation(1) == seen
+        assert isinstance(world, ThalaraState)
+        assert [world.setup.name(c) for c in world.ccards[0]] == [artifact]
+
+
+def test_sampled_worlds_stay_consistent_in_four_player_games_with_face_down_cards() -> None:
+    for seed in range(4):
+        state = GAME.new_game(4, seed=seed,
+                              characters=["accaina", "accaina", "canto", "rinnthra"])
+        rng = random.Random(seed)
+        while not state.is_over():
+            p = state.current_player()
+            assert p is not None
+            world = state.view(p).sample_world(random.Random(seed))
+            assert world.observation(p) == state.observation(p)
+            state.apply(rng.choice(state.legal_actions()))

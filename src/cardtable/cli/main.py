@@ -19,6 +19,7 @@ from rich.text import Text
 import cardtable
 from cardtable import load_game
 from cardtable.agents import make_agent
+from cardtable.bench import DEFAULT_PLAYERS
 from cardtable.cli import simulate as sim
 from cardtable.cli.options import add_game_option_flags, check_players, game_options
 from cardtable.cli.play import (
@@ -85,11 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--vs", metavar="AGENT", default=None,
                       help="the computer players' agent: random, greedy, ... "
                            "(default greedy)")
-    play.add_argument("--players", type=_positive, default=None,
+    play.add_argument("--players", type=_positive, default=None, metavar="N",
                       help="number of players (default: the game's smallest)")
-    play.add_argument("--seat", default=None,
+    play.add_argument("--seat", default=None, metavar="S",
                       help="your seat: 0 is P1 (the default), 1 is P2, ...; P2 also works")
-    play.add_argument("--seed", type=int, default=None,
+    play.add_argument("--seed", type=int, default=None, metavar="N",
                       help="seed of the deal (default: a random one, shown at the start)")
     play.add_argument("--save", metavar="FILE", default=None,
                       help="save the game here before each of your decisions, on 'quit' and at "
@@ -109,15 +110,15 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Example: cardtable simulate thalara --games 200 --agents random,greedy "
                "--seed 1 --json > results.json")
     simulate.add_argument("game", help=f"the game ({_games_text()})")
-    simulate.add_argument("--games", type=_positive, default=100,
+    simulate.add_argument("--games", type=_positive, default=100, metavar="N",
                           help="how many games (default 100)")
-    simulate.add_argument("--agents", default="random",
+    simulate.add_argument("--agents", default="random", metavar="A,B,...",
                           help="comma-separated agent specs, like random,greedy "
                                "(default random)")
-    simulate.add_argument("--players", type=_positive, default=None,
+    simulate.add_argument("--players", type=_positive, default=None, metavar="K",
                           help="players per game (default: the number of agents, "
                                "kept within the game's limits)")
-    simulate.add_argument("--seed", type=int, default=1,
+    simulate.add_argument("--seed", type=int, default=1, metavar="S",
                           help="seed of the first game (default 1)")
     simulate.add_argument("--json", action="store_true",
                           help="print one JSON object with every game and the totals, "
@@ -155,18 +156,26 @@ def build_parser() -> argparse.ArgumentParser:
                     "taken all through random games.",
         epilog="Example: cardtable bench thalara --seconds 10 --json")
     bench.add_argument("game", help=f"the game ({_games_text()})")
-    bench.add_argument("--players", type=_positive, default=None,
-                       help="players (default: 2 for thalara, 4 for vale)")
-    bench.add_argument("--seconds", type=_seconds, default=5.0,
+    bench.add_argument("--players", type=_positive, default=None, metavar="K",
+                       help="players (default: " + ", ".join(
+                           f"{count} for {name}" for name, count in DEFAULT_PLAYERS.items())
+                       + ", else the game's smallest)")
+    bench.add_argument("--seconds", type=_seconds, default=5.0, metavar="T",
                        help="how long to play random games (default 5)")
-    bench.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    bench.add_argument("--clone-states", type=_positive, default=200,
+    bench.add_argument("--seed", type=int, default=0, metavar="S",
+                       help="seed of the first game (default 0)")
+    bench.add_argument("--clone-states", type=_positive, default=200, metavar="N",
                        help="how many states to time clone() on (default 200)")
-    bench.add_argument("--clone-calls", type=_positive, default=50,
+    bench.add_argument("--clone-calls", type=_positive, default=50, metavar="N",
                        help="clone() calls per state (default 50)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     add_game_option_flags(bench)
     bench.set_defaults(run=run_bench)
+
+    # `serve` belongs to the web server; it registers itself and runs as `func(args)`.
+    from cardtable.server.serve_cmd import add_serve_parser
+
+    add_serve_parser(commands)
     return parser
 
 
@@ -362,7 +371,10 @@ def main(argv: list[str] | None = None, read_line: ReadLine | None = None) -> in
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     console = Console(highlight=False)
     try:
-        status: int = args.run(args, console, read_line or _read_line)
+        if hasattr(args, "run"):
+            status: int = args.run(args, console, read_line or _read_line)
+        else:
+            status = args.func(args)
         return status
     except CardtableError as exc:
         print(f"cardtable {args.command}: error: {exc}", file=sys.stderr)

@@ -19,7 +19,7 @@ from cardtable.engine.api import Game, OptionError
 def add_game_option_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
         "game options", "passed to the game as it is set up; the game rejects what it "
-                        "does not know")
+                        "does not know ('cardtable games GAME' lists its options)")
     group.add_argument("--mode", metavar="MODE", help="game mode (option 'mode'), "
                        "for example standard or casual")
     group.add_argument("--characters", metavar="A,B,...",

@@ -22,7 +22,14 @@ from rich.text import Text
 
 from cardtable.agents import Agent, make_agent
 from cardtable.cli.render import notation_help, render_generic, renderer_for
-from cardtable.engine.api import Action, Event, IllegalAction, OptionError, State
+from cardtable.engine.api import (
+    Action,
+    CardtableError,
+    Event,
+    IllegalAction,
+    OptionError,
+    State,
+)
 from cardtable.engine.record import GameRecord
 
 ReadLine = Callable[[str], str]
@@ -168,6 +175,10 @@ class PlaySession:
         except KeyboardInterrupt:      # Ctrl-C while the computer thinks: save and stop
             self.console.print()
             return self.quit()
+        except CardtableError:         # a bug in an agent or a game: keep the game first
+            if self.save():
+                self.say(f"Saved to {self.save_path} before stopping.", "bold")
+            raise
 
     def loop(self) -> int:
         self.say(f"{self.game.title}: you are {seat_label(self.seat, self.seat)} against "

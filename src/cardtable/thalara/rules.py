@@ -209,18 +209,22 @@ def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Even
     s = state.setup
     card = state.hands[p].pop(index)
     t = s.card_type[card]
-    if state.known:
-        state.known.discard(card)
     n = s.n
     state.ccards[conf * n + p].append(card)
     state.last = p
     if state.veil[p]:
+        # A card everybody knew was in the hand (an Artifact, or one a spell showed)
+        # stays known face-down: it is the one that left the hand.
         state.veil[p] = False
         state.facedown.add(card)
+        if s.card_kind[card] == ARTIFACT:
+            state.known.add(card)
         events.append(Event("play", p, "P{0} places a card face-down into conflict {2}",
                             "P{0} places {1} face-down into conflict {2}",
                             args=(p + 1, s.type_names[t], conf + 1)))
         return
+    if state.known:
+        state.known.discard(card)
     color = s.card_color[card]
     if color >= 0:
         state.ccol[(conf * n + p) * s.width + color] += 1
@@ -348,6 +352,7 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         kind = s.card_kind[card]
         if t == "to_supply":
             state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
+            state.known.discard(card)
             verb = "back to its owner's supply"
         elif t == "to_hand":
             target_hand = state.hands[side if kind == ARTIFACT else owner]

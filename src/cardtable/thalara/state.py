@@ -335,7 +335,8 @@ class ThalaraState(State):
             hand_slots = [i for i, c in enumerate(w.hands[q])
                           if c not in w.known and s.card_kind[c] != ARTIFACT]
             down_slots = [(i, j) for i in range(len(w.display))
-                          for j, c in enumerate(w.ccards[i * n + q]) if c in w.facedown]
+                          for j, c in enumerate(w.ccards[i * n + q])
+                          if c in w.facedown and c not in w.known]
             pool = [w.hands[q][i] for i in hand_slots]
             pool += [w.ccards[i * n + q][j] for i, j in down_slots]
             pool += w.supply[q]

@@ -1,0 +1,1 @@
+"""The web client: plain ES modules and CSS in `static/`, served by `cardtable serve`."""

@@ -1,0 +1,151 @@
+"""Shared helpers of the server tests: a seat's websocket, independent replays, and
+the no-leak checks every received message goes through."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from cardtable import load_game
+from cardtable.engine.api import Event, State
+
+
+def replay_texts(game: str, players: int, seed: int, options: dict[str, Any],
+                 texts: list[str]) -> tuple[State, list[list[Event]]]:
+    g = load_game(game)
+    state = g.new_game(players, seed, **options)
+    events = [state.apply(g.parse_action(state, t)) for t in texts]
+    return state, events
+
+
+def hidden_hand_check(obs: dict[str, Any], viewer: int | None) -> None:
+    """Another seat's hidden hand never shows in `viewer`'s observation."""
+    for seat in obs["seats"]:
+        if seat["seat"] == viewer:
+            continue
+        if obs["game"] == "thalara":
+            assert seat["hand"] is None, "another seat's hand was sent"
+            assert seat["supply"] is None, "another seat's supply was sent"
+        else:
+            for card, known in zip(seat["hand"], seat["hand_known"], strict=True):
+                assert card is None or known, "another seat's hidden card was sent"
+
+
+class LeakChecker:
+    """Checks every message a viewer received against an independent replay of the
+    stored actions: the observation, events and legal actions are exactly what the
+    engine gives that viewer."""
+
+    def __init__(self, game: str, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.args = (game, players, seed, options)
+        self.checked = 0
+
+    def check(self, message: dict[str, Any], viewer: int | None, texts: list[str]) -> None:
+        if "observation" not in message:
+            assert message["type"] in ("ack", "presence", "pong", "error"), message
+            if message["type"] == "ack":
+                assert set(message) == {"type", "id", "n"}
+            return
+        # nothing beyond the documented fields (a leak could hide in an extra one)
+        state_keys = {"n", "observation", "current_player", "legal", "over", "winners",
+                      "scores", "connected", "can_undo"}
+        if message["type"] == "update":
+            assert set(message) == state_keys | {"type", "seat", "action", "events"}
+        else:
+            assert set(message) == state_keys | {"type", "game_id", "game", "title", "seat",
+                                                 "seats", "catalogue", "log"}
+            for seat in message["seats"]:
+                assert set(seat) == {"seat", "name", "kind", "agent"}
+        n = message["n"]
+        state, events = replay_texts(*self.args, texts[:n])
+        expected = state.observation(viewer)
+        expected.pop("cards", None)
+        assert message["observation"] == expected
+        hidden_hand_check(message["observation"], viewer)
+        if self.args[0] == "vale":
+            # Vale cards are unique: a card hidden in another hand must not be named
+            # anywhere in the message (the shared catalogue aside)
+            raw = json.dumps({k: v for k, v in message.items() if k != "catalogue"})
+            for owner in range(state.num_players):
+                if owner == viewer:
+                    continue
+                held = set(state.observation(owner)["seats"][owner]["hand"])
+                seen = set(expected["seats"][owner]["hand"])
+                for card in held - seen:
+                    assert f'"{card}"' not in raw, f"hidden card {card} of seat {owner} sent"
+        current = state.current_player()
+        if viewer is not None and viewer == current:
+            assert message["legal"] == [str(a) for a in state.legal_actions()]
+        else:
+            assert message["legal"] == []
+        if message["type"] == "update":
+            assert message["events"] == [e.to_dict(viewer) for e in events[n - 1]]
+            assert message["action"] is None or viewer == message["seat"]
+        if message["type"] in ("welcome", "sync"):
+            for i, entry in enumerate(message["log"]):
+                assert entry["events"] == [e.to_dict(viewer) for e in events[i]]
+                assert entry["action"] is None or entry["seat"] == viewer
+        self.checked += 1
+
+
+def pick(message: dict[str, Any], rng: random.Random) -> str:
+    legal: list[str] = message["legal"]
+    return rng.choice(legal)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """`python -m cardtable.server` as a subprocess on a loopback port."""
+
+    def __init__(self, db_url: str, port: int | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.proc: Any = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        import subprocess
+        import sys
+        import time
+
+        import httpx
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
+             "--db", self.db_url], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")
+            try:
+                if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill9(self) -> None:
+        import signal
+
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except Exception:
+                self.kill9()
