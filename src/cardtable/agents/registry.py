@@ -46,5 +46,12 @@ def _greedy(game: Game, level: str | None, seed: int | None) -> Agent:
     return GreedyAgent(game, seed)
 
 
+def _ismcts(game: Game, level: str | None, seed: int | None) -> Agent:
+    from cardtable.agents.ismcts import ISMCTSAgent, settings_for
+
+    return ISMCTSAgent(game, seed, settings_for(level))
+
+
 register_agent("random", _random)
 register_agent("greedy", _greedy)
+register_agent("ismcts", _ismcts)

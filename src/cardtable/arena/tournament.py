@@ -1,0 +1,374 @@
+"""Tournaments: many seeded games between agents, seats rotating, on one process, a local
+process pool, or a Ray cluster.
+
+A tournament is planned up front as a list of `GameSpec`s, each a plain, picklable
+description of one game (which agent sits where, the game seed, the agents' seeds, the
+options). Playing a spec gives a `GameResult`. Every seed is derived from the tournament
+seed and the game's index, so the same command gives the same games on any backend.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import itertools
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import cardtable
+from cardtable.agents import make_agent
+from cardtable.engine.api import CardtableError, Game, OptionError, State
+
+# Keys of a seat in a final spectator observation that may list the cards a player has
+# put into play or won, in order of preference (Vale: the area of summoned cards;
+# Thalara: the artifacts won).
+CARD_FIELDS = ("area", "summoned", "board", "tableau", "played", "artifacts")
+MAX_ACTIONS = 100_000
+Progress = Callable[[int, int], None]
+
+
+class ArenaError(CardtableError):
+    """A tournament that cannot be run, or a game in it that failed."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play, in a form that travels to another process or machine."""
+
+    index: int
+    game: str
+    players: int
+    seed: int
+    agents: tuple[str, ...]          # agent spec per seat
+    labels: tuple[str, ...]          # the tournament entrant sitting in each seat
+    agent_seeds: tuple[int, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    game_ref: str | None = None      # "module:Class" when the game is not built in
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    labels: list[str]
+    agents: list[str]
+    scores: list[int]
+    winners: list[int]
+    actions: int
+    options: dict[str, Any]
+    characters: list[str | None]
+    cards: list[list[str]] | None    # per seat, the cards in play at the end
+    decision_times: list[list[float]]  # per seat, seconds per non-forced decision
+    forced: list[int]                # per seat, forced moves (one legal action)
+    card_field: str | None = None    # the observation field `cards` was read from
+    first_player: int | None = None  # the seat that moved first
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["decision_times"] = [[round(t, 5) for t in seat] for seat in self.decision_times]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        return cls(**data)
+
+
+@dataclass
+class Tournament:
+    game: str
+    entrants: list[str]
+    players: int
+    seed: int
+    options: dict[str, Any]
+    specs: list[GameSpec]
+    characters: list[list[str]] | None = None
+
+
+def derive_seed(*parts: int) -> int:
+    """A 31-bit seed from the tournament seed, the game index and a role, stable across
+    Python versions and processes (no reliance on `hash`)."""
+    value = 0x9E3779B1
+    for part in parts:
+        value = (value * 1_000_003 + part + 0x7F4A7C15) % (1 << 61)
+        value ^= value >> 29
+    return value % (1 << 31)
+
+
+def entrant_labels(agents: Sequence[str]) -> list[str]:
+    """Names for the entrants: the agent spec, with #2, #3 ... when it appears twice."""
+    labels: list[str] = []
+    seen: dict[str, int] = {}
+    for spec in agents:
+        seen[spec] = seen.get(spec, 0) + 1
+        labels.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return labels
+
+
+def seatings(entrants: int, players: int) -> list[tuple[int, ...]]:
+    """The seatings a tournament cycles through, as entrant indexes per seat.
+
+    As many entrants as seats: the rotations (each entrant takes each seat once per
+    cycle). More entrants than seats: every ordered choice of distinct entrants. Fewer:
+    the rotations of the entrant list, repeated to fill the seats."""
+    if entrants > players:
+        return list(itertools.permutations(range(entrants), players))
+    return [tuple((r + s) % entrants for s in range(players)) for r in range(entrants)]
+
+
+def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
+         options: dict[str, Any] | None = None,
+         character_pool: Sequence[str] | None = None) -> Tournament:
+    """The games of a tournament. With `character_pool`, the `characters` option cycles
+    through every assignment of pool characters to seats that the game accepts (mirror
+    match-ups included where allowed), and for each assignment through every seating of
+    the agents."""
+    if not agents:
+        raise ArenaError("a tournament needs at least one agent")
+    if games < 1:
+        raise ArenaError("a tournament needs at least one game")
+    loaded = cardtable.load_game(game)
+    if not loaded.min_players <= players <= loaded.max_players:
+        raise OptionError(f"{loaded.name} is played by {loaded.min_players} to "
+                          f"{loaded.max_players} players, not {players}")
+    for spec in set(agents):
+        make_agent(spec, loaded, 0)        # an unknown agent or level fails here, at once
+    options = dict(options or {})
+    labels = entrant_labels(agents)
+    rotations = seatings(len(agents), players)
+    assignments: list[list[str]] | None = None
+    if character_pool:
+        if "characters" in options:
+            raise OptionError("give either fixed characters or a character pool, not both")
+        assignments = []
+        for chars in itertools.product(character_pool, repeat=players):
+            # Keep the assignments the game accepts (some games allow no mirror match).
+            try:
+                loaded.new_game(players, seed=0, **{**options, "characters": list(chars)})
+            except OptionError:
+                continue
+            assignments.append(list(chars))
+        if not assignments:
+            raise OptionError(f"{loaded.name} accepts no assignment of the characters "
+                              f"{', '.join(character_pool)} to {players} seats")
+    ref = cardtable._GAMES.get(loaded.name)
+    specs: list[GameSpec] = []
+    for index in range(games):
+        if assignments is None:
+            seating = rotations[index % len(rotations)]
+            game_options = options
+        else:
+            assigned = assignments[index % len(assignments)]
+            seating = rotations[(index // len(assignments)) % len(rotations)]
+            game_options = {**options, "characters": assigned}
+        specs.append(GameSpec(
+            index=index, game=loaded.name, players=players,
+            seed=derive_seed(seed, index, 0),
+            agents=tuple(agents[e] for e in seating),
+            labels=tuple(labels[e] for e in seating),
+            agent_seeds=tuple(derive_seed(seed, index, 1 + s) for s in range(players)),
+            options=game_options, game_ref=ref))
+    return Tournament(game=loaded.name, entrants=labels, players=players, seed=seed,
+                      options=options, specs=specs, characters=assignments)
+
+
+def _load(spec: GameSpec) -> Game:
+    # A worker in another process or on another machine knows only the built-in games;
+    # a game registered at run time (a plug-in, a test game) comes by its reference.
+    if spec.game not in cardtable._GAMES and spec.game_ref is not None:
+        cardtable._GAMES[spec.game] = spec.game_ref
+    return cardtable.load_game(spec.game)
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one game of a tournament, start to finish."""
+    game = _load(spec)
+    try:
+        state = game.new_game(spec.players, seed=spec.seed, **spec.options)
+    except CardtableError as exc:
+        raise ArenaError(f"game {spec.index} (seed {spec.seed}) cannot start: {exc}") from exc
+    agents = [make_agent(a, game, s) for a, s in zip(spec.agents, spec.agent_seeds,
+                                                      strict=True)]
+    first = first_player(state)
+    times: list[list[float]] = [[] for _ in range(spec.players)]
+    forced = [0] * spec.players
+    actions = 0
+    while not state.is_over():
+        player = state.current_player()
+        if player is None or actions >= MAX_ACTIONS:
+            raise ArenaError(f"game {spec.index} (seed {spec.seed}) is stuck after "
+                             f"{actions} actions")
+        view = state.view(player)
+        start = time.perf_counter()
+        try:
+            action = agents[player].choose(view)
+            state.apply(action)
+        except Exception as exc:
+            raise ArenaError(f"game {spec.index} (seed {spec.seed}), action {actions}: "
+                             f"{spec.agents[player]} in seat {player}: "
+                             f"{type(exc).__name__}: {exc}") from exc
+        elapsed = time.perf_counter() - start
+        if len(view.legal_actions) == 1:
+            forced[player] += 1
+        else:
+            times[player].append(elapsed)
+        actions += 1
+    final = state.observation(None)
+    return GameResult(
+        index=spec.index, seed=spec.seed, labels=list(spec.labels),
+        agents=list(spec.agents), scores=list(state.scores()),
+        winners=sorted(state.winners()), actions=actions, options=dict(spec.options),
+        characters=seat_characters(final, spec.players),
+        cards=seat_cards(final, spec.players), decision_times=times, forced=forced,
+        card_field=card_field(final, spec.players), first_player=first)
+
+
+def first_player(state: State) -> int | None:
+    """Who starts: the observation's `start_player` or `first_player` when it names a
+    seat (a game may open with simultaneous choices), else the player to move now."""
+    observation = state.observation(None)
+    for key in ("start_player", "first_player"):
+        value = observation.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and 0 <= value < state.num_players:
+            return value
+    return state.current_player()
+
+
+def _seats(observation: dict[str, Any], players: int) -> list[dict[str, Any]] | None:
+    seats = observation.get("seats")
+    if (isinstance(seats, list) and len(seats) == players
+            and all(isinstance(s, dict) for s in seats)):
+        return seats
+    return None
+
+
+def seat_characters(observation: dict[str, Any], players: int) -> list[str | None]:
+    """Each seat's character, from `seats[i]["character"]` (None where there is none)."""
+    seats = _seats(observation, players)
+    if seats is None:
+        return [None] * players
+    out: list[str | None] = []
+    for seat in seats:
+        value = seat.get("character")
+        if isinstance(value, dict):
+            value = value.get("name", value.get("id"))
+        out.append(None if value is None else str(value))
+    return out
+
+
+def card_name(item: Any) -> str | None:
+    """A card's name from an observation entry: a string, or a dict with a name or id."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, dict):
+        for key in ("name", "card", "id"):
+            value = item.get(key)
+            if isinstance(value, (str, int)) and not isinstance(value, bool):
+                return str(value)
+    return None
+
+
+def card_field(observation: dict[str, Any], players: int,
+               fields: Sequence[str] = CARD_FIELDS) -> str | None:
+    """The first of `fields` that every seat of the observation has as a list."""
+    seats = _seats(observation, players)
+    if seats is None:
+        return None
+    for key in fields:
+        if all(isinstance(seat.get(key), list) for seat in seats):
+            return key
+    return None
+
+
+def seat_cards(observation: dict[str, Any], players: int,
+               fields: Sequence[str] = CARD_FIELDS) -> list[list[str]] | None:
+    """Per seat, the names of the cards listed under `card_field`; None when the
+    observation has no such field."""
+    key = card_field(observation, players, fields)
+    if key is None:
+        return None
+    out = []
+    for seat in observation["seats"]:
+        names = [card_name(item) for item in seat[key]]
+        out.append([n for n in names if n is not None])
+    return out
+
+
+# -- backends ----------------------------------------------------------------------------
+def run_local(specs: Sequence[GameSpec], workers: int = 1,
+              progress: Progress | None = None) -> list[GameResult]:
+    """Play the games here (`workers` 1) or on a pool of local processes."""
+    total = len(specs)
+    results: list[GameResult] = []
+    if workers <= 1 or total <= 1:
+        for spec in specs:
+            results.append(play_game(spec))
+            if progress is not None:
+                progress(len(results), total)
+        return results
+    # Forked workers where the platform has fork: they start at once and need no
+    # `if __name__ == "__main__"` guard in the calling script (they never touch the
+    # parent's progress display). Elsewhere, fresh interpreters.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, total),
+                                                mp_context=context) as pool:
+        futures = [pool.submit(play_game, spec) for spec in specs]
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                results.append(future.result())
+                if progress is not None:
+                    progress(len(results), total)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    return sorted(results, key=lambda r: r.index)
+
+
+def run_ray(specs: Sequence[GameSpec], address: str = "auto",
+            progress: Progress | None = None,
+            runtime_env: dict[str, Any] | None = None) -> list[GameResult]:
+    """Play the games as Ray tasks. `address`: "auto" joins the running cluster or, when
+    there is none, starts a local one; "local" always starts a local one; anything else
+    is a cluster address (ray://host:10001 or host:6379)."""
+    try:
+        ray = importlib.import_module("ray")
+    except ImportError as exc:
+        raise ArenaError("--ray needs Ray: pip install 'cardtable[dist]'") from exc
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                  "runtime_env": runtime_env or {}}
+        if address == "local":
+            ray.init(**kwargs)
+        elif address == "auto":
+            try:
+                ray.init(address="auto", **kwargs)
+            except (ConnectionError, RuntimeError):
+                ray.init(**kwargs)
+        else:
+            ray.init(address=address, **kwargs)
+        started = True
+    try:
+        remote = ray.remote(play_game)
+        pending = [remote.remote(spec) for spec in specs]
+        results: list[GameResult] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            results.extend(ray.get(done))
+            if progress is not None:
+                progress(len(results), len(specs))
+        return sorted(results, key=lambda r: r.index)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+

@@ -1,0 +1,243 @@
+"""`cardtable arena`: a seeded tournament between agents, with win rates, intervals,
+average scores, Elo, and optionally a JSON dump and an HTML balance report.
+
+The command line registers it with `add_arena_parser(subparsers)`; `arena_command(args)`
+runs it and returns the exit status (errors are raised as CardtableError).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+import cardtable
+from cardtable.arena.ratings import Summary, summarize
+from cardtable.arena.tournament import (
+    GameResult,
+    Tournament,
+    default_workers,
+    plan,
+    run_local,
+    run_ray,
+)
+from cardtable.engine.api import OptionError
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _names(text: str | None) -> list[str]:
+    return [] if text is None else [n.strip() for n in text.split(",") if n.strip()]
+
+
+def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the `arena` subcommand to an argparse subparsers object."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "arena", help="a tournament between agents: win rates, Elo, a balance report",
+        description="Play GAMES seeded games between agents with the seats rotating, then "
+                    "print each agent's win rate with a 95% Wilson interval, average "
+                    "score, Elo (fitted to every pairwise result) and decision time, and "
+                    "the win rate by seat. A shared win counts 1/k for each of k winners. "
+                    "Every seed comes from --seed and the game's number, so a tournament "
+                    "is the same on any number of workers.",
+        epilog="Examples: cardtable arena thalara --agents ismcts:medium,greedy --games 200 "
+               "--seed 1 --workers 2; cardtable arena thalara --agents ismcts:easy "
+               "--character-pool myrja,canto,accaina,kandhran --games 400 --report "
+               "balance.html; cardtable arena vale --agents ismcts:easy,greedy --players 4 "
+               "--ray auto --json > vale.json")
+    parser.add_argument("game", help="the game (" + ", ".join(cardtable.games()) + ")")
+    parser.add_argument("--agents", required=True, metavar="A,B[,C,D]",
+                        help="comma-separated agent specs: random, greedy, ismcts:easy, "
+                             "ismcts:medium, ismcts:hard, ismcts:N (N iterations)")
+    parser.add_argument("--games", type=_whole, default=100, help="games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
+    parser.add_argument("--players", type=_whole, default=None,
+                        help="players per game (default: the number of agents, within "
+                             "the game's limits)")
+    parser.add_argument("--workers", type=_whole, default=None,
+                        help="local processes (default: all cores; 1 plays in this process)")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="run on Ray instead: 'auto' (join the running cluster, or "
+                             "start one here), 'local', or a cluster address")
+    parser.add_argument("--json", action="store_true",
+                        help="print the numbers and one record per game as JSON")
+    parser.add_argument("--report", metavar="FILE.html", default=None,
+                        help="write a self-contained HTML balance report with plots")
+    group = parser.add_argument_group(
+        "game options", "passed to the game as it is set up; the game rejects what it "
+                        "does not know")
+    group.add_argument("--mode", help="game mode (option 'mode')")
+    group.add_argument("--characters", metavar="A,B,...",
+                       help="characters in seat order (option 'characters')")
+    group.add_argument("--character-pool", metavar="A,B,...",
+                       help="play every assignment of these characters to the seats in "
+                            "turn, for a match-up matrix")
+    group.add_argument("--cards", metavar="PATH", help="a card file (option 'cards')")
+    group.add_argument("--expansion", metavar="NAME", help="an expansion (option 'expansion')")
+    group.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                       help="any other game option; repeatable; VALUE is read as JSON when "
+                            "it can be, else as text")
+    parser.set_defaults(func=arena_command, run=_run)
+    return parser
+
+
+def _run(args: argparse.Namespace, console: Any = None, read_line: Any = None) -> int:
+    return arena_command(args)
+
+
+def arena_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for key in ("mode", "cards", "expansion"):
+        value = getattr(args, key, None)
+        if value is not None:
+            options[key] = value
+    if getattr(args, "characters", None) is not None:
+        names = _names(args.characters)
+        if not names:
+            raise OptionError("--characters needs names, like canto,accaina")
+        options["characters"] = names
+    for item in getattr(args, "option", []) or []:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise OptionError(f"--option needs KEY=VALUE, got {item!r}")
+        if key in options:
+            raise OptionError(f"option {key!r} is given twice")
+        try:
+            options[key] = json.loads(text)
+        except ValueError:
+            options[key] = text.strip()
+    return options
+
+
+def build_tournament(args: argparse.Namespace) -> Tournament:
+    game = cardtable.load_game(args.game)
+    agents = _names(args.agents)
+    if not agents:
+        raise OptionError("--agents needs at least one agent, like ismcts:medium,greedy")
+    players = args.players
+    if players is None:
+        players = min(max(len(agents), game.min_players), game.max_players)
+    pool = _names(getattr(args, "character_pool", None)) or None
+    return plan(game.name, agents, args.games, args.seed, players, arena_options(args), pool)
+
+
+def run_tournament(tournament: Tournament, workers: int | None, ray: str | None,
+                   show_progress: bool = True) -> list[GameResult]:
+    console = Console(stderr=True)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=console,
+                  disable=not show_progress) as progress:
+        task = progress.add_task(f"{tournament.game} arena", total=len(tournament.specs))
+
+        step = max(1, len(tournament.specs) // 10)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done)
+            if not show_progress and (done % step == 0 or done == total):
+                # No terminal for a bar (a log file, CI): a line every tenth.
+                print(f"arena: {done}/{total} games", file=sys.stderr, flush=True)
+
+        if ray is not None:
+            return run_ray(tournament.specs, ray, advance)
+        return run_local(tournament.specs, workers or default_workers(), advance)
+
+
+def to_json(tournament: Tournament, summary: Summary, results: list[GameResult],
+            elapsed: float) -> dict[str, Any]:
+    return {"game": tournament.game, "players": tournament.players,
+            "seed": tournament.seed, "options": tournament.options,
+            "agents": tournament.entrants, "elapsed_seconds": round(elapsed, 2),
+            **summary.to_dict(), "records": [r.to_dict() for r in results]}
+
+
+def _ms(x: float | None) -> str:
+    return "-" if x is None else f"{1000 * x:.0f} ms"
+
+
+def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> None:
+    console = Console(highlight=False)
+    table = Table(title=f"{tournament.game}: {summary.games} games, {tournament.players} "
+                        f"players, seed {tournament.seed} ({elapsed:.0f} s)")
+    for name in ("agent", "seats", "win rate", "95% CI", "avg score", "Elo",
+                 "time/move"):
+        table.add_column(name, justify="left" if name == "agent" else "right")
+    for e in summary.entrants:
+        table.add_row(e.label, str(e.games), f"{100 * e.win_rate:.1f}%",
+                      f"{100 * e.ci_low:.1f}-{100 * e.ci_high:.1f}%", f"{e.avg_score:.2f}",
+                      f"{e.elo:.0f}", _ms(e.median_decision))
+    console.print(table)
+    for title, stats in (("win rate by turn order (1 = moved first)", summary.turn_order),
+                         ("win rate by seat", summary.seats)):
+        if not stats or not stats[0].games:
+            continue
+        seats = Table(title=title)
+        for name in ("position" if "turn" in title else "seat", "games", "win rate",
+                     "95% CI", "avg score"):
+            seats.add_column(name, justify="right")
+        for s in stats:
+            seats.add_row(str(s.seat + 1), str(s.games), f"{100 * s.win_rate:.1f}%",
+                          f"{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}%",
+                          f"{s.avg_score:.2f}")
+        console.print(seats)
+    if summary.matchups is not None:
+        m = summary.matchups
+        chars = Table(title="characters: row against column")
+        chars.add_column("")
+        for name in m.names:
+            chars.add_column(name, justify="right")
+        for i, name in enumerate(m.names):
+            cells = []
+            for j in range(len(m.names)):
+                rate = m.rate(i, j)
+                cells.append("-" if rate is None else f"{100 * rate:.0f}% ({m.games[i][j]})")
+            chars.add_row(name, *cells)
+        console.print(chars)
+    console.print("time/move: the median time of a decision with more than one legal "
+                  "action.")
+    if summary.shared_wins:
+        console.print(f"{summary.shared_wins} games had a shared win (1/k to each winner).")
+
+
+def arena_command(args: argparse.Namespace) -> int:
+    """Run `cardtable arena` for parsed arguments; 0 on success."""
+    tournament = build_tournament(args)
+    start = time.perf_counter()
+    results = run_tournament(tournament, args.workers, args.ray,
+                             show_progress=sys.stderr.isatty())
+    elapsed = time.perf_counter() - start
+    summary = summarize(tournament.entrants, results)
+    if args.report:
+        from cardtable.arena.report import render
+
+        Path(args.report).write_text(render(tournament, summary, elapsed), encoding="utf-8")
+    if args.json:
+        json.dump(to_json(tournament, summary, results, elapsed), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print_summary(tournament, summary, elapsed)
+        if args.report:
+            print(f"report written to {args.report}")
+    return 0
