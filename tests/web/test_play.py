@@ -54,7 +54,7 @@ def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None
                     limit: int = 1500) -> int:
     clicks = 0
     while clicks < limit:
-        page.wait_for_function(READY, timeout=15000)
+        page.wait_for_function(READY, timeout=30000)
         state = table(page)
         if state["over"]:
             return clicks

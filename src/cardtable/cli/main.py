@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "may be left out with --load")
     play.add_argument("--vs", metavar="AGENT", default=None,
                       help="the computer players' agent: random, greedy, ... "
-                           "(default greedy)")
+                           "(default ismcts:medium)")
     play.add_argument("--players", type=_positive, default=None, metavar="N",
                       help="number of players (default: the game's smallest)")
     play.add_argument("--seat", default=None, metavar="S",
@@ -176,6 +176,11 @@ def build_parser() -> argparse.ArgumentParser:
     from cardtable.server.serve_cmd import add_serve_parser
 
     add_serve_parser(commands)
+
+    # `arena` belongs to the tournament runner; it brings its own game-option flags.
+    from cardtable.cli.arena_cmd import add_arena_parser
+
+    add_arena_parser(commands)
     return parser
 
 
@@ -214,7 +219,7 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
         seat = parse_seat(args.seat if args.seat is not None else "0", players)
         save_path = Path(args.save) if args.save else Path(f"cardtable-{game.name}-{seed}.json")
     saved_vs = cli_saved.get("vs")
-    vs = args.vs or (saved_vs if isinstance(saved_vs, str) else "greedy")
+    vs = args.vs or (saved_vs if isinstance(saved_vs, str) else "ismcts:medium")
     session = PlaySession(console, state, seat, vs, save_path, read_line,
                           agent_seed=state.seed * 16 + len(state.history()),
                           decisions=decisions,

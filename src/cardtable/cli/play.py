@@ -39,7 +39,7 @@ Type the number of a listed action, or the action itself in the game's notation.
 Commands:
   help    this help
   board   draw the board again and list your actions
-  hint    what the greedy agent would do here (if the game has heuristics)
+  hint    what the computer (ISMCTS, half a second) would do here, with visit shares
   undo    take back your last decision (and the computer's answers to it)
   quit    save the game and stop; resume later with: cardtable play --load FILE
 """
@@ -266,12 +266,12 @@ class PlaySession:
 
     def hint(self) -> None:
         try:
-            adviser = make_agent("greedy", self.game, 0)
+            adviser = make_agent("ismcts:medium", self.game, 0)
             rated = adviser.explain(self.state.view(self.seat))
         except NotImplementedError:
             self.say("No hints for this game (it has no heuristics).", "yellow")
             return
-        self.say("The greedy agent would rate (best first):")
+        self.say("The computer (ismcts:medium) would play (best first, share of visits):")
         for action, _share, reason in rated[:3]:
             self.say(f"  {action.text}  ({reason})")
 
