@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
+import cardtable
 from cardtable.engine.api import (
     Action,
     Event,
@@ -276,3 +280,16 @@ class ToyGame(Game):
 
     def heuristics(self) -> ToyHeuristics:
         return ToyHeuristics()
+
+
+@pytest.fixture
+def toy() -> Iterator[Game]:
+    """The toy game, registered as "toy" for the duration of a test."""
+    game = ToyGame()
+    cardtable._GAMES["toy"] = "toy_game:ToyGame"
+    cardtable._LOADED["toy"] = game
+    try:
+        yield game
+    finally:
+        cardtable._GAMES.pop("toy", None)
+        cardtable._LOADED.pop("toy", None)
