@@ -244,9 +244,13 @@ def test_resolution_phase_each_player_in_turn_order_resolves_in_chosen_order() -
     assert stones(st, 1) == (0, 1, 0)  # P2 resolved first (its only effect: automatic)
     assert st.current_player() == 0
     assert sorted(legal(st)) == ["order horned-salamander", "order salamander"]
+    # what is still to order is public: both seats' observations list it
+    for viewer in (0, 1, None):
+        assert st.observation(viewer)["to_order"] == ["salamander", "horned-salamander"]
     play(st, "order horned-salamander")  # 4 red, then salamander: 1 red (5 > 4)
     assert "discard red" not in legal(st)  # only red: chosen automatically
     assert stones(st, 0) == (4, 0, 0)
+    assert st.observation(1)["to_order"] == []
 
 
 def test_every_effect_must_be_used() -> None:

@@ -14,7 +14,7 @@ from cardtable.vale.state import ValeState
 from .helpers import GAME, card, play, position, seat
 
 KEYS = {"game", "viewer", "players", "round", "phase", "first_player", "current_player",
-        "area_limit", "end_score", "deck", "discard", "display", "pending", "seats",
+        "area_limit", "end_score", "deck", "discard", "display", "pending", "to_order", "seats",
         "winners", "cards", "expansion", "artifacts", "artifact_picking", "artifact_tiles"}
 EXPANSIONS = ("none", "cards", "artifacts")
 

@@ -131,6 +131,7 @@ class ValeEncoding(Encoding):
         lay.add("pending_kind", len(PENDING_KINDS) + 1)
         lay.add("pending_player", n)
         lay.add("pending_source", K)
+        lay.add("to_order", K)
         lay.add("winners", n)
         lay.add("expansion", len(EXPANSIONS))
         lay.add("deck_top_private", K)
@@ -187,6 +188,7 @@ class ValeEncoding(Encoding):
             one_hot(buf, at("pending_player"), rel(obs, pending["player"]), n)
             if pending.get("source") is not None:
                 one_hot(buf, at("pending_source"), cards.get(pending["source"], -1), K)
+        count_into(buf, at("to_order"), obs.get("to_order", ()), cards)
         for w in obs["winners"] or ():
             one_hot(buf, at("winners"), rel(obs, w), n)
         expansion = obs.get("expansion", "none")

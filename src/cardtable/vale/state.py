@@ -18,6 +18,9 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
       "discard": [card ids, oldest first],
       "display": [card ids still unhunted],
       "pending": null | {"kind": str, "player": seat, "source": card id | null},
+      "to_order": [card ids],           # the hourglass effects the resolving player
+                                        # has still to order and run this Resolution
+                                        # phase (also while one of them is running)
       "seats": [ {                      # one per seat, in seat order
           "seat": int, "score": int,
           "artifact": tile id | null,   # the tile in front of this seat
@@ -56,7 +59,7 @@ from typing import Any
 from cardtable.engine.api import Action, Event, Game, State, View
 from cardtable.vale import board, rules
 from cardtable.vale.cards import ART_SRC, COLORS, CardSet
-from cardtable.vale.effects import FRAME_NAMES, Frame
+from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
 
 
 class ValeState(State):
@@ -277,6 +280,12 @@ class ValeState(State):
             pending = {"kind": FRAME_NAMES[top[0]], "player": top[1],
                        "source": (cs.art_ids[src - ART_SRC] if src >= ART_SRC
                                   else ids[src] if src >= 0 else None)}
+        to_order: list[str] = []
+        for frame in reversed(self.stack):
+            if frame[0] == F_ORDER:
+                area = self.areas[frame[1]]
+                to_order = [ids[c] for c in frame[4] if c in area]
+                break
         top_known = self.deck[len(self.deck) - self.known_top:][::-1]
         private_top = (ids[self.deck[-1]] if player is not None and self.deck
                        and self.secret_top == player else None)
@@ -296,7 +305,7 @@ class ValeState(State):
                 self.phase == rules.HUNTING and self.apick < self.n),
             "discard": [ids[c] for c in self.discard],
             "display": [ids[c] for c in self.display],
-            "pending": pending, "seats": seats,
+            "pending": pending, "to_order": to_order, "seats": seats,
             "winners": list(self.winners_) if self.phase == rules.OVER else None,
             "cards": cs.catalog, "artifact_tiles": cs.art_catalog,
         }
