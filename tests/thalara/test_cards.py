@@ -165,3 +165,53 @@ def test_card_file_that_is_not_toml_or_missing(tmp_path: Path) -> None:
         load_card_set(tmp_path / "absent.toml")
     with pytest.raises(CardFileError, match="cannot read"):
         GAME.new_game(2, seed=1, cards=str(tmp_path / "absent.toml"))
+
+
+DRIFTER = '''
+[[characters]]
+id = "drifter"
+name = "Drifter"
+spells = ["shroud", "drift"]
+provenance = "provisional"
+
+[[spells]]
+id = "shroud"
+name = "Shroud"
+requires = ["purple", "green"]
+kind = "instant"
+text = "Your next energy card this round is placed face-down."
+provenance = "provisional"
+effects = [{ type = "face_down_next" }]
+
+[[spells]]
+id = "drift"
+name = "Drift"
+requires = ["red"]
+kind = "instant"
+text = "Move one of your energy cards, face-up or face-down, into another conflict."
+provenance = "provisional"
+effects = [{ type = "move", whose = "own", card = "energy", face = "any" }]
+'''
+
+
+def test_a_card_file_that_moves_face_down_cards_keeps_them_secret(tmp_path: Path) -> None:
+    path = custom_file(tmp_path, DRIFTER)
+    state = new(("drifter", "canto"), first=0, cards=str(path))
+    select(state, {0: ["purple1", "green1", "red2", "red3", "blue1", "yellow1", "green2"],
+                   1: ["red5", "blue5", "blue4", "green4", "red4", "yellow5", "green5"]})
+    turn(state, "play purple1 1")
+    turn(state, "play red5 3")
+    turn(state, "play green1 1", "cast shroud 1")
+    turn(state, "play blue5 3")
+    turn(state, "play red2 1")  # face-down
+    turn(state, "play blue4 3")
+    turn(state, "play red3 1", "cast drift 1")
+    act(state, "target red2")  # the owner names its own face-down card
+    events = state.apply(GAME.parse_action(state, "target 2"))
+    moved = [e for e in events if e.kind == "move"]
+    assert len(moved) == 1
+    assert "red2" not in moved[0].public and "face-down" in moved[0].public
+    assert "red2" in moved[0].text_for(0) and "red2" not in moved[0].text_for(1)
+    sides = state.observation(1)["conflicts"][1]["sides"][0]["cards"]
+    assert [c["face_down"] for c in sides] == [True]
+    assert "red2" not in str(state.observation(1)["conflicts"])

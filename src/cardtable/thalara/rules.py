@@ -325,8 +325,12 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         down = chosen in state.facedown
         remove_from_conflict(state, chosen, conf, player)
         add_to_conflict(state, chosen, action.a, player, down)
-        events.append(Event("move", player, f"{who} moves {s.name(chosen)} from conflict "
-                                            f"{conf + 1} to conflict {action.a + 1}"))
+        where = f"from conflict {conf + 1} to conflict {action.a + 1}"
+        if down:  # a card file may allow moving face-down cards: only the mover sees it
+            events.append(Event("move", player, f"{who} moves a face-down card {where}",
+                                f"{who} moves {s.name(chosen)} face-down {where}"))
+        else:
+            events.append(Event("move", player, f"{who} moves {s.name(chosen)} {where}"))
     elif t == "swap_with_hand" and stage == 0:
         card = spells.find_target(state, action, conf, player, e)
         state.pending.append((player, sid, conf, index, 1, card))
