@@ -29,6 +29,7 @@ from cardtable.engine.api import CardtableError, Game, OptionError, State
 CARD_FIELDS = ("area", "summoned", "board", "tableau", "played", "artifacts")
 MAX_ACTIONS = 100_000
 Progress = Callable[[int, int], None]
+OnResult = Callable[["GameResult"], None]
 
 
 class ArenaError(CardtableError):
@@ -300,13 +301,17 @@ def seat_cards(observation: dict[str, Any], players: int,
 
 # -- backends ----------------------------------------------------------------------------
 def run_local(specs: Sequence[GameSpec], workers: int = 1,
-              progress: Progress | None = None) -> list[GameResult]:
-    """Play the games here (`workers` 1) or on a pool of local processes."""
+              progress: Progress | None = None,
+              on_result: OnResult | None = None) -> list[GameResult]:
+    """Play the games here (`workers` 1) or on a pool of local processes. `on_result`
+    hears of each game as it finishes (in finishing order)."""
     total = len(specs)
     results: list[GameResult] = []
     if workers <= 1 or total <= 1:
         for spec in specs:
             results.append(play_game(spec))
+            if on_result is not None:
+                on_result(results[-1])
             if progress is not None:
                 progress(len(results), total)
         return results
@@ -321,6 +326,8 @@ def run_local(specs: Sequence[GameSpec], workers: int = 1,
         try:
             for future in concurrent.futures.as_completed(futures):
                 results.append(future.result())
+                if on_result is not None:
+                    on_result(results[-1])
                 if progress is not None:
                     progress(len(results), total)
         except BaseException:
@@ -332,7 +339,8 @@ def run_local(specs: Sequence[GameSpec], workers: int = 1,
 
 def run_ray(specs: Sequence[GameSpec], address: str = "auto",
             progress: Progress | None = None,
-            runtime_env: dict[str, Any] | None = None) -> list[GameResult]:
+            runtime_env: dict[str, Any] | None = None,
+            on_result: OnResult | None = None) -> list[GameResult]:
     """Play the games as Ray tasks. `address`: "auto" joins the running cluster or, when
     there is none, starts a local one; "local" always starts a local one; anything else
     is a cluster address (ray://host:10001 or host:6379)."""
@@ -360,7 +368,11 @@ def run_ray(specs: Sequence[GameSpec], address: str = "auto",
         results: list[GameResult] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            results.extend(ray.get(done))
+            finished = ray.get(done)
+            results.extend(finished)
+            if on_result is not None:
+                for result in finished:
+                    on_result(result)
             if progress is not None:
                 progress(len(results), len(specs))
         return sorted(results, key=lambda r: r.index)

@@ -8,6 +8,7 @@ runs it and returns the exit status (errors are raised as CardtableError).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -27,8 +28,10 @@ from rich.table import Table
 
 import cardtable
 from cardtable.arena.ratings import Summary, summarize
+from cardtable.arena.saved import SaveFile, load_saved
 from cardtable.arena.tournament import (
     GameResult,
+    GameSpec,
     Tournament,
     default_workers,
     plan,
@@ -85,6 +88,10 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="print the numbers and one record per game as JSON")
     parser.add_argument("--report", metavar="FILE.html", default=None,
                         help="write a self-contained HTML balance report with plots")
+    parser.add_argument("--save", metavar="FILE.jsonl", default=None,
+                        help="append each game to FILE as it finishes (one JSON line); "
+                             "the same command with the same FILE resumes a stopped "
+                             "tournament, playing only the games not in FILE yet")
     group = parser.add_argument_group(
         "game options", "passed to the game as it is set up; the game rejects what it "
                         "does not know")
@@ -145,24 +152,45 @@ def build_tournament(args: argparse.Namespace) -> Tournament:
 
 
 def run_tournament(tournament: Tournament, workers: int | None, ray: str | None,
-                   show_progress: bool = True) -> list[GameResult]:
+                   show_progress: bool = True, save: Path | None = None) -> list[GameResult]:
+    """Play the tournament's games; with `save`, skip those already saved there and
+    save the others as they finish. The results come back in game order."""
+    saved = load_saved(save, tournament.specs) if save is not None else {}
+    specs = [spec for spec in tournament.specs if spec.index not in saved]
+    if saved:
+        print(f"arena: {len(saved)} of {len(tournament.specs)} games already in {save}; "
+              f"playing the other {len(specs)}", file=sys.stderr, flush=True)
+    if not specs:
+        return [saved[i] for i in sorted(saved)]
+    with contextlib.ExitStack() as stack:
+        on_result = stack.enter_context(SaveFile(save)) if save is not None else None
+        played = _play(tournament, specs, len(saved), workers, ray, show_progress, on_result)
+    return sorted([*saved.values(), *played], key=lambda r: r.index)
+
+
+def _play(tournament: Tournament, specs: list[GameSpec], already: int, workers: int | None,
+          ray: str | None, show_progress: bool,
+          on_result: SaveFile | None) -> list[GameResult]:
     console = Console(stderr=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TimeRemainingColumn(), console=console,
                   disable=not show_progress) as progress:
-        task = progress.add_task(f"{tournament.game} arena", total=len(tournament.specs))
+        everything = len(tournament.specs)
+        task = progress.add_task(f"{tournament.game} arena", total=everything,
+                                 completed=already)
 
-        step = max(1, len(tournament.specs) // 10)
+        step = max(1, everything // 10)
 
         def advance(done: int, total: int) -> None:
+            done += already
             progress.update(task, completed=done)
-            if not show_progress and (done % step == 0 or done == total):
+            if not show_progress and (done % step == 0 or done == everything):
                 # No terminal for a bar (a log file, CI): a line every tenth.
-                print(f"arena: {done}/{total} games", file=sys.stderr, flush=True)
+                print(f"arena: {done}/{everything} games", file=sys.stderr, flush=True)
 
         if ray is not None:
-            return run_ray(tournament.specs, ray, advance)
-        return run_local(tournament.specs, workers or default_workers(), advance)
+            return run_ray(specs, ray, advance, on_result=on_result)
+        return run_local(specs, workers or default_workers(), advance, on_result=on_result)
 
 
 def to_json(tournament: Tournament, summary: Summary, results: list[GameResult],
@@ -225,8 +253,9 @@ def arena_command(args: argparse.Namespace) -> int:
     """Run `cardtable arena` for parsed arguments; 0 on success."""
     tournament = build_tournament(args)
     start = time.perf_counter()
+    save = Path(args.save) if getattr(args, "save", None) else None
     results = run_tournament(tournament, args.workers, args.ray,
-                             show_progress=sys.stderr.isatty())
+                             show_progress=sys.stderr.isatty(), save=save)
     elapsed = time.perf_counter() - start
     summary = summarize(tournament.entrants, results)
     if args.report:
