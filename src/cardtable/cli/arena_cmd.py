@@ -38,17 +38,8 @@ from cardtable.arena.tournament import (
     run_local,
     run_ray,
 )
+from cardtable.cli.options import positive_int
 from cardtable.engine.api import OptionError
-
-
-def _whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _names(text: str | None) -> list[str]:
@@ -74,12 +65,12 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--agents", required=True, metavar="A,B[,C,D]",
                         help="comma-separated agent specs: random, greedy, ismcts:easy, "
                              "ismcts:medium, ismcts:hard, ismcts:N (N iterations)")
-    parser.add_argument("--games", type=_whole, default=100, help="games (default 100)")
+    parser.add_argument("--games", type=positive_int, default=100, help="games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    parser.add_argument("--players", type=_whole, default=None,
+    parser.add_argument("--players", type=positive_int, default=None,
                         help="players per game (default: the number of agents, within "
                              "the game's limits)")
-    parser.add_argument("--workers", type=_whole, default=None,
+    parser.add_argument("--workers", type=positive_int, default=None,
                         help="local processes (default: all cores; 1 plays in this process)")
     parser.add_argument("--ray", metavar="ADDRESS", default=None,
                         help="run on Ray instead: 'auto' (join the running cluster, or "

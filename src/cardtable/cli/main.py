@@ -21,7 +21,12 @@ from cardtable import load_game
 from cardtable.agents import make_agent
 from cardtable.bench import DEFAULT_PLAYERS
 from cardtable.cli import simulate as sim
-from cardtable.cli.options import add_game_option_flags, check_players, game_options
+from cardtable.cli.options import (
+    add_game_option_flags,
+    check_players,
+    game_options,
+    positive_int,
+)
 from cardtable.cli.play import (
     PlaySession,
     ReadLine,
@@ -39,16 +44,6 @@ EXIT_ERROR = 2
 def _games_text() -> str:
     names = cardtable.games()
     return ", ".join(names) if names else "none installed"
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _seconds(text: str) -> float:
@@ -86,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--vs", metavar="AGENT", default=None,
                       help="the computer players' agent: random, greedy, ... "
                            "(default ismcts:medium)")
-    play.add_argument("--players", type=_positive, default=None, metavar="N",
+    play.add_argument("--players", type=positive_int, default=None, metavar="N",
                       help="number of players (default: the game's smallest)")
     play.add_argument("--seat", default=None, metavar="S",
                       help="your seat: 0 is P1 (the default), 1 is P2, ...; P2 also works")
@@ -110,12 +105,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Example: cardtable simulate thalara --games 200 --agents random,greedy "
                "--seed 1 --json > results.json")
     simulate.add_argument("game", help=f"the game ({_games_text()})")
-    simulate.add_argument("--games", type=_positive, default=100, metavar="N",
+    simulate.add_argument("--games", type=positive_int, default=100, metavar="N",
                           help="how many games (default 100)")
     simulate.add_argument("--agents", default="random", metavar="A,B,...",
                           help="comma-separated agent specs, like random,greedy "
                                "(default random)")
-    simulate.add_argument("--players", type=_positive, default=None, metavar="K",
+    simulate.add_argument("--players", type=positive_int, default=None, metavar="K",
                           help="players per game (default: the number of agents, "
                                "kept within the game's limits)")
     simulate.add_argument("--seed", type=int, default=1, metavar="S",
@@ -156,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "taken all through random games.",
         epilog="Example: cardtable bench thalara --seconds 10 --json")
     bench.add_argument("game", help=f"the game ({_games_text()})")
-    bench.add_argument("--players", type=_positive, default=None, metavar="K",
+    bench.add_argument("--players", type=positive_int, default=None, metavar="K",
                        help="players (default: " + ", ".join(
                            f"{count} for {name}" for name, count in DEFAULT_PLAYERS.items())
                        + ", else the game's smallest)")
@@ -164,9 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="how long to play random games (default 5)")
     bench.add_argument("--seed", type=int, default=0, metavar="S",
                        help="seed of the first game (default 0)")
-    bench.add_argument("--clone-states", type=_positive, default=200, metavar="N",
+    bench.add_argument("--clone-states", type=positive_int, default=200, metavar="N",
                        help="how many states to time clone() on (default 200)")
-    bench.add_argument("--clone-calls", type=_positive, default=50, metavar="N",
+    bench.add_argument("--clone-calls", type=positive_int, default=50, metavar="N",
                        help="clone() calls per state (default 50)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     add_game_option_flags(bench)

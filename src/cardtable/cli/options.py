@@ -16,6 +16,17 @@ from typing import Any
 from cardtable.engine.api import Game, OptionError
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (counts of games, players ...)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def add_game_option_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
         "game options", "passed to the game as it is set up; the game rejects what it "
