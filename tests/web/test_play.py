@@ -99,6 +99,28 @@ def test_vale_against_the_computer_from_the_lobby(page: Page, server: Any) -> No
     shot(page, "vale-replay")
 
 
+def test_vale_artifacts_are_drawn_and_clickable(page: Page, server: Any) -> None:
+    made = httpx.post(server.base + "/api/games", json={
+        "game": "vale", "seed": 3, "options": {"expansion": "artifacts"},
+        "seats": [{"kind": "human", "name": "Ada"},
+                  {"kind": "computer", "agent": "greedy"}]}).json()
+    page.goto(server.base + made["seats"][0]["link"])
+    page.wait_for_function(READY)
+    # the game opens with the Artifact pick: the tiles are on the board, and a
+    # click on one picks it
+    assert all(a.startswith("artifact ") for a in table(page)["legal"])
+    tiles = page.locator("#board .legal[data-keys^='tile:']")
+    assert tiles.count() == len(table(page)["legal"])
+    picked = tiles.first.get_attribute("data-tile")
+    tiles.first.click()
+    page.wait_for_function(READY)
+    assert page.locator(f"#board .seat.mine [data-tile='{picked}']").count() == 1
+    assert page.locator("#board .seat.mine .label", has_text="Shelter").count() == 1
+    shot(page, "vale-artifacts")
+    play_to_the_end(page, random.Random(4))
+    assert "Game over" in page.inner_text("#turn")
+
+
 def test_thalara_against_the_computer(page: Page, server: Any) -> None:
     made = httpx.post(server.base + "/api/games", json={
         "game": "thalara", "seed": 5,

@@ -20,8 +20,15 @@ export function pathFor(text, ctx) {
     case "target": return [`seat:${Number(arg.slice(1)) - 1}`];
     case "recover":
     case "copy":
-    case "take": return [`card:${arg}`];
-    default: return []; // end, done, choose ...: buttons only
+    case "take":
+    case "shelter": // from the hand or from the hunting display
+    case "swap":
+    case "top":
+    case "activate": return [`card:${arg}`];
+    case "retrieve": return [`shelter:${arg}`];
+    case "artifact":
+    case "use": return [`tile:${arg}`];
+    default: return []; // end, done, choose, pay, upgrade, name ...: buttons only
   }
 }
 
@@ -34,6 +41,18 @@ export function cardEl(id, ctx, keys) {
     h("div.vhead", {}, h("span.cost", { title: "cost" }, c.cost), h("span.name", {}, c.name, provisionalMark(c.provisional))),
     h("div.family", {}, c.family),
     h("div.vtext", {}, c.text));
+}
+
+/** One Artifact tile: name, ability and text, with who holds it and whose marker it carries. */
+export function tileEl(id, obs, ctx, place) {
+  const t = (obs.artifact_tiles || {})[id] || { name: id, ability: "", text: "", provisional: false };
+  const info = (obs.artifacts || []).find((a) => a.id === id) || { held_by: null, marker: null };
+  return h("div.card.tile", { "data-keys": `tile:${id}`, "data-tile": id, title: `${t.name} (${t.ability}): ${t.text}` },
+    h("div.vhead", {}, h("span.name", {}, t.name, provisionalMark(t.provisional))),
+    h("div.family", {}, t.ability),
+    h("div.vtext", {}, t.text),
+    place === "middle" && info.held_by !== null ? h("div.small", {}, `held by ${seatName(ctx, info.held_by)}`) : null,
+    info.marker !== null ? h("div.small.muted", {}, `${seatName(ctx, info.marker)}'s marker`) : null);
 }
 
 function stonesEl(seat, ctx) {
@@ -58,10 +77,24 @@ function seatEl(seat, obs, ctx) {
       h("span.badge.score", { title: "points" }, `${seat.score} pts`), stonesEl(seat, ctx)),
     seat.hunted.length ? h("div", {}, h("div.label", {}, "Hunted this round"),
       h("div.row.cards", {}, seat.hunted.map((id) => cardEl(id, ctx, mine ? [`hunted:${id}`] : [])))) : null,
-    h("div.label", {}, `Area (${seat.area.length}/${obs.area_limit})`),
+    seat.artifact ? h("div", {}, h("div.label", {}, "Artifact"), h("div.row.cards", {}, tileEl(seat.artifact, obs, ctx, "seat"))) : null,
+    h("div.label", {}, `Area (${seat.area.length}/${seat.area_limit ?? obs.area_limit})`
+      + (seat.extra_areas ? ` · ${seat.extra_areas} extra` : "")),
     h("div.row.cards", {}, seat.area.map((id) => cardEl(id, ctx, mine ? [`area:${id}`] : []))),
+    obs.expansion === "artifacts" || seat.shelter.length
+      ? h("div", {}, h("div.label", {}, `Shelter (${seat.shelter.length})`),
+        h("div.row.cards", {}, seat.shelter.map((id) => cardEl(id, ctx, mine ? [`shelter:${id}`] : []))))
+      : null,
     h("div.label", {}, `Hand (${seat.hand_count})`),
     h("div.row.cards", {}, hand));
+}
+
+/** The name of a pending decision's source: a card or an Artifact tile. */
+function sourceName(id, obs, ctx) {
+  const card = (ctx.catalogue || {})[id];
+  if (card) return card.name;
+  const tile = (obs.artifact_tiles || {})[id];
+  return tile ? tile.name : id;
 }
 
 export function render(obs, ctx) {
@@ -73,7 +106,12 @@ export function render(obs, ctx) {
     h("span.badge", {}, `Game ends at ${obs.end_score} points`));
   const pending = obs.pending
     ? h("div.prompt", {}, `${seatName(ctx, obs.pending.player)} decides: ${obs.pending.kind.replaceAll("-", " ")}`,
-      obs.pending.source ? ` (${((ctx.catalogue || {})[obs.pending.source] || {}).name || obs.pending.source})` : "")
+      obs.pending.source ? ` (${sourceName(obs.pending.source, obs, ctx)})` : "",
+      (obs.to_order || []).length ? ` · still to resolve: ${obs.to_order.map((id) => sourceName(id, obs, ctx)).join(", ")}` : "")
+    : null;
+  const tiles = (obs.artifacts || []).length
+    ? h("div", {}, h("div.label", {}, obs.artifact_picking ? "Artifacts (pick one)" : "Artifacts"),
+      h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, "middle"))))
     : null;
   const others = obs.seats.filter((s) => s.seat !== ctx.me);
   const mine = obs.seats.filter((s) => s.seat === ctx.me);
@@ -83,6 +121,7 @@ export function render(obs, ctx) {
   return h("div.board.vale", {}, info, pending,
     h("div.seats.others", {}, others.map((s) => seatEl(s, obs, ctx))),
     h("section.middle", {},
+      tiles,
       h("div.label", {}, "Hunting display"),
       h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`]))),
       top,
