@@ -13,7 +13,8 @@ export function pathFor(text, ctx) {
     case "hunt": return [`display:${arg}`];
     case "sell":
     case "tame": return [`hunted:${arg}`, `${verb}:${arg}`];
-    case "summon": return pay ? [`hand:${arg}`, `pay:${pay}`] : [`hand:${arg}`];
+    // a free summon may come from the hand or (an expansion card) the discard pile
+    case "summon": return pay ? [`hand:${arg}`, `pay:${pay}`] : [`card:${arg}`];
     case "remove": return [`area:${arg}`, `remove:${pay}`];
     case "discard": return STONES.includes(arg) ? [`stone:${arg}`] : [`card:${arg}`];
     case "order": return [`area:${arg}`];
@@ -89,6 +90,14 @@ function seatEl(seat, obs, ctx) {
     h("div.row.cards", {}, hand));
 }
 
+/** Whether a legal action takes a card from the discard pile (Mimic, a free summon). */
+function pickFromDiscard(obs, ctx) {
+  return (ctx.legal || []).some((t) => {
+    const w = t.split(" ");
+    return (w[0] === "take" || w[0] === "summon") && obs.discard.includes(w[1]);
+  });
+}
+
 /** The name of a pending decision's source: a card or an Artifact tile. */
 function sourceName(id, obs, ctx) {
   const card = (ctx.catalogue || {})[id];
@@ -125,7 +134,7 @@ export function render(obs, ctx) {
       h("div.label", {}, "Hunting display"),
       h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`]))),
       top,
-      h("details", { open: (ctx.legal || []).some((t) => t.startsWith("take ")) ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`),
+      h("details", { open: pickFromDiscard(obs, ctx) ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`),
         h("div.row.cards", {}, obs.discard.map((id) => cardEl(id, ctx))))),
     h("div.seats", {}, mine.map((s) => seatEl(s, obs, ctx))));
 }
