@@ -5,7 +5,7 @@ OpenSpiel, PettingZoo and Gymnasium. Needs the `rl` extra (`pip install cardtabl
     enc = encoding_for("thalara", players=2)
     enc.action_index("play blue4 2"); enc.observation_tensor(state.observation(0))
 
-See README-rl.md.
+See docs/rl.md.
 """
 
 from __future__ import annotations
