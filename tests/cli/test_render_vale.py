@@ -64,3 +64,17 @@ def test_render_draws_artifacts_shelter_and_purchased_areas() -> None:
     seat["area_limit"] = obs["round"] + 2
     text = draw(obs, None)
     assert "shelter" in text and "Odin" in text and "(+2 bought)" in text
+
+
+def test_render_names_a_tile_source_and_the_effects_still_to_order() -> None:
+    game = load_game("vale")
+    obs = game.new_game(2, seed=9, expansion="artifacts").observation(0)
+    tile = obs["artifacts"][0]["id"]
+    obs["pending"] = {"kind": "choose", "player": 0, "source": tile}
+    text = draw(obs, 0)
+    assert f"must decide: choose ({obs['artifact_tiles'][tile]['name']}" in text
+    obs["pending"] = {"kind": "order", "player": 1, "source": None}
+    obs["to_order"] = ["salamander", "horned-salamander"]
+    text = draw(obs, 0)
+    assert "P2 must decide: order; still to resolve: Salamander" in text
+    assert "Horned Salamander" in text

@@ -176,9 +176,16 @@ def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
         parts.append(_seat_panel(seat, obs, viewer))
     pending = obs["pending"]
     if pending is not None:
-        src = f" ({card_text(pending['source'], cards).plain})" if pending["source"] else ""
-        parts.append(Text(f"P{pending['player'] + 1} must decide: {pending['kind']}{src}",
-                          style="bold yellow"))
+        source = pending["source"]
+        tiles = obs.get("artifact_tiles", {})
+        named = (tile_text(source, tiles) if source in tiles else card_text(source, cards))
+        src = f" ({named.plain})" if source else ""
+        line = Text(f"P{pending['player'] + 1} must decide: {pending['kind']}{src}",
+                    style="bold yellow")
+        if obs.get("to_order"):
+            left = ", ".join(card_text(c, cards).plain for c in obs["to_order"])
+            line.append(f"; still to resolve: {left}", style="yellow")
+        parts.append(line)
     if any(info.get("provisional") for info in cards.values()):
         parts.append(Text("* provisional card content", style="yellow"))
     return Group(*parts)
