@@ -206,9 +206,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
-    seconds = args.seconds if args.simulations is None else None
-    if seconds is None and args.simulations is None:
-        seconds = 0.5
+    seconds = None if args.simulations is not None else (args.seconds or 0.5)
     match = Match(args.game, args.agent, seconds, args.simulations or 0, args.seed)
     summary = run(match, args.games, args.workers)
     if args.json:

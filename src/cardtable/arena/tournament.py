@@ -300,21 +300,38 @@ def seat_cards(observation: dict[str, Any], players: int,
 
 
 # -- backends ----------------------------------------------------------------------------
+class _Collector:
+    """Gathers finished games for a backend and tells the callers of each one."""
+
+    def __init__(self, total: int, progress: Progress | None,
+                 on_result: OnResult | None) -> None:
+        self.total = total
+        self.progress = progress
+        self.on_result = on_result
+        self.results: list[GameResult] = []
+
+    def add(self, result: GameResult) -> None:
+        self.results.append(result)
+        if self.on_result is not None:
+            self.on_result(result)
+        if self.progress is not None:
+            self.progress(len(self.results), self.total)
+
+    def in_order(self) -> list[GameResult]:
+        return sorted(self.results, key=lambda r: r.index)
+
+
 def run_local(specs: Sequence[GameSpec], workers: int = 1,
               progress: Progress | None = None,
               on_result: OnResult | None = None) -> list[GameResult]:
     """Play the games here (`workers` 1) or on a pool of local processes. `on_result`
     hears of each game as it finishes (in finishing order)."""
     total = len(specs)
-    results: list[GameResult] = []
+    collector = _Collector(total, progress, on_result)
     if workers <= 1 or total <= 1:
         for spec in specs:
-            results.append(play_game(spec))
-            if on_result is not None:
-                on_result(results[-1])
-            if progress is not None:
-                progress(len(results), total)
-        return results
+            collector.add(play_game(spec))
+        return collector.results
     # Forked workers where the platform has fork: they start at once and need no
     # `if __name__ == "__main__"` guard in the calling script (they never touch the
     # parent's progress display). Elsewhere, fresh interpreters.
@@ -325,16 +342,12 @@ def run_local(specs: Sequence[GameSpec], workers: int = 1,
         futures = [pool.submit(play_game, spec) for spec in specs]
         try:
             for future in concurrent.futures.as_completed(futures):
-                results.append(future.result())
-                if on_result is not None:
-                    on_result(results[-1])
-                if progress is not None:
-                    progress(len(results), total)
+                collector.add(future.result())
         except BaseException:
             for future in futures:
                 future.cancel()
             raise
-    return sorted(results, key=lambda r: r.index)
+    return collector.in_order()
 
 
 def run_ray(specs: Sequence[GameSpec], address: str = "auto",
@@ -365,17 +378,12 @@ def run_ray(specs: Sequence[GameSpec], address: str = "auto",
     try:
         remote = ray.remote(play_game)
         pending = [remote.remote(spec) for spec in specs]
-        results: list[GameResult] = []
+        collector = _Collector(len(specs), progress, on_result)
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            finished = ray.get(done)
-            results.extend(finished)
-            if on_result is not None:
-                for result in finished:
-                    on_result(result)
-            if progress is not None:
-                progress(len(results), len(specs))
-        return sorted(results, key=lambda r: r.index)
+            for result in ray.get(done):
+                collector.add(result)
+        return collector.in_order()
     finally:
         if started:
             ray.shutdown()
