@@ -38,7 +38,7 @@ from cardtable.arena.tournament import (
     run_local,
     run_ray,
 )
-from cardtable.cli.options import positive_int
+from cardtable.cli.options import add_game_option_flags, game_options, positive_int
 from cardtable.engine.api import OptionError
 
 
@@ -83,51 +83,16 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="append each game to FILE as it finishes (one JSON line); "
                              "the same command with the same FILE resumes a stopped "
                              "tournament, playing only the games not in FILE yet")
-    group = parser.add_argument_group(
-        "game options", "passed to the game as it is set up; the game rejects what it "
-                        "does not know")
-    group.add_argument("--mode", help="game mode (option 'mode')")
-    group.add_argument("--characters", metavar="A,B,...",
-                       help="characters in seat order (option 'characters')")
+    group = add_game_option_flags(parser)
     group.add_argument("--character-pool", metavar="A,B,...",
                        help="play every assignment of these characters to the seats in "
                             "turn, for a match-up matrix")
-    group.add_argument("--cards", metavar="PATH", help="a card file (option 'cards')")
-    group.add_argument("--expansion", metavar="NAME", help="an expansion (option 'expansion')")
-    group.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
-                       help="any other game option; repeatable; VALUE is read as JSON when "
-                            "it can be, else as text")
     parser.set_defaults(func=arena_command, run=_run)
     return parser
 
 
 def _run(args: argparse.Namespace, console: Any = None, read_line: Any = None) -> int:
     return arena_command(args)
-
-
-def arena_options(args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for key in ("mode", "cards", "expansion"):
-        value = getattr(args, key, None)
-        if value is not None:
-            options[key] = value
-    if getattr(args, "characters", None) is not None:
-        names = _names(args.characters)
-        if not names:
-            raise OptionError("--characters needs names, like canto,accaina")
-        options["characters"] = names
-    for item in getattr(args, "option", []) or []:
-        key, sep, text = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise OptionError(f"--option needs KEY=VALUE, got {item!r}")
-        if key in options:
-            raise OptionError(f"option {key!r} is given twice")
-        try:
-            options[key] = json.loads(text)
-        except ValueError:
-            options[key] = text.strip()
-    return options
 
 
 def build_tournament(args: argparse.Namespace) -> Tournament:
@@ -139,7 +104,7 @@ def build_tournament(args: argparse.Namespace) -> Tournament:
     if players is None:
         players = min(max(len(agents), game.min_players), game.max_players)
     pool = _names(getattr(args, "character_pool", None)) or None
-    return plan(game.name, agents, args.games, args.seed, players, arena_options(args), pool)
+    return plan(game.name, agents, args.games, args.seed, players, game_options(args), pool)
 
 
 def run_tournament(tournament: Tournament, workers: int | None, ray: str | None,

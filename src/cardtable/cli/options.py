@@ -27,7 +27,8 @@ def positive_int(text: str) -> int:
     return value
 
 
-def add_game_option_flags(parser: argparse.ArgumentParser) -> None:
+def add_game_option_flags(parser: argparse.ArgumentParser) -> Any:
+    """Add the shared game-option group; returned so a subcommand can add its own."""
     group = parser.add_argument_group(
         "game options", "passed to the game as it is set up; the game rejects what it "
                         "does not know ('cardtable games GAME' lists its options)")
@@ -42,6 +43,7 @@ def add_game_option_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                        help="any other game option; repeatable. VALUE is read as JSON "
                             "when it can be (3, true, [\"a\",\"b\"]), else as text")
+    return group
 
 
 def parse_option_value(text: str) -> Any:
