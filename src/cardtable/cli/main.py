@@ -172,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve_parser(commands)
 
-    # `arena` belongs to the tournament runner; it brings its own game-option flags.
+    # `arena` belongs to the tournament runner; it adds --character-pool to the
+    # shared game-option flags.
     from cardtable.cli.arena_cmd import add_arena_parser
 
     add_arena_parser(commands)

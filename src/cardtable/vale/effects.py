@@ -1031,7 +1031,7 @@ def decide(st: ValeState, frame: Frame, action: Action) -> None:
             stack.append((F_RUN, p, src, op[3][i], 0))
         return
     if kind >= F_DISCARD_MANY:
-        _decide_expansion(st, frame, action)
+        _decide_expansion(st, frame, action, kind, p, src)
         return
     if kind == F_DISCARD_AREA:
         if action.text == "done":
@@ -1076,12 +1076,12 @@ def decide(st: ValeState, frame: Frame, action: Action) -> None:
         st.pub[c] = 1
 
 
-def _decide_expansion(st: ValeState, frame: Frame, action: Action) -> None:
+def _decide_expansion(st: ValeState, frame: Frame, action: Action, kind: int, p: int,
+                      src: int) -> None:
+    """`decide` for the Artifacts expansion's frames; `kind`, `p` and `src` are the
+    frame's first three fields, already read by `decide`."""
     cs = st.cs
     stack = st.stack
-    kind = frame[0]
-    p = frame[1]
-    src = frame[2]
     c = action.a
     done = action.text == "done"
     if kind == F_DISCARD_MANY:
