@@ -52,8 +52,11 @@ class Layout:
         self.size += length
         return start
 
-    def __getitem__(self, name: str) -> int:
+    def start(self, name: str) -> int:
+        """Where the field `name` starts in the vector."""
         return self.offsets[name][0]
+
+    __getitem__ = start
 
 
 class Encoding(ABC):

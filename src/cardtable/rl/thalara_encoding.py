@@ -111,13 +111,10 @@ class ThalaraEncoding(Encoding):
         super().__init__("thalara", players, options, texts, lay)
 
     def _fill(self, obs: dict[str, Any], buf: list[float]) -> None:
-        lay = self.layout.offsets
+        at = self.layout.start
         n = self.players
         types = self.type_index
         rel = self.relative
-
-        def at(name: str) -> int:
-            return lay[name][0]
 
         buf[at("round")] = obs["round"] / MAX_ROUNDS
         one_hot(buf, at("phase"), PHASES.index(obs["phase"]), len(PHASES))

@@ -157,14 +157,11 @@ class ValeEncoding(Encoding):
         super().__init__("vale", players, options, texts, lay)
 
     def _fill(self, obs: dict[str, Any], buf: list[float]) -> None:
-        lay = self.layout.offsets
+        at = self.layout.start
         n = self.players
         cards = self.card_index
         K = len(self.cards)
         rel = self.relative
-
-        def at(name: str) -> int:
-            return lay[name][0]
 
         buf[at("round")] = obs["round"] / 10.0
         one_hot(buf, at("phase"), PHASES.index(obs["phase"]), len(PHASES))
