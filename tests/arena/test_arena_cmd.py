@@ -105,3 +105,14 @@ def test_fixed_characters_and_errors(toy: Game, capsys: pytest.CaptureFixture[st
                              "--workers", "1", "--option", "colour=red"]))
     with pytest.raises(OptionError):
         arena_command(parse(["arena", "chess", "--agents", "random"]))
+
+
+def test_a_piped_table_keeps_long_agent_specs_whole(toy: Game,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # A spec this long was cut to "ismcts:4+de…" at rich's default 80 columns.
+    spec = "ismcts:4+depth=2+margin=0.25"
+    args = parse(["arena", "toy", "--agents", f"{spec},random", "--games", "2",
+                  "--workers", "1", "--option", "rounds=3"])
+    assert arena_command(args) == 0
+    out = capsys.readouterr().out
+    assert spec in out and "…" not in out

@@ -90,3 +90,34 @@ def test_a_broken_line_inside_the_file_is_an_error(toy: Game, tmp_path: Path,
     save.write_text(lines[0] + "\n" + lines[0] + "\n")
     with pytest.raises(ArenaError, match="saved twice"):
         arena_command(parse([*ARGS, "--save", str(save)]))
+
+
+def test_saved_only_counts_the_games_so_far_and_plays_none(
+        toy: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    full = tmp_path / "full.jsonl"
+    complete = run(capsys, "--save", str(full))
+    lines = full.read_text().splitlines()
+    # a run still going: three games in, the fourth half written
+    part = tmp_path / "part.jsonl"
+    text = "\n".join(lines[:3]) + "\n" + lines[3][:30]
+    part.write_text(text)
+    assert arena_command(parse([*ARGS, "--save", str(part), "--saved-only"])) == 0
+    captured = capsys.readouterr()
+    assert "3 of 6 games in" in captured.err and "playing none" in captured.err
+    out = json.loads(captured.out)
+    assert part.read_text() == text                  # the writer's half line is left alone
+    assert games(out) == games(complete)[:3]
+    assert sum(e["games"] for e in out["entrants"]) == 3 * 2
+
+
+def test_saved_only_needs_a_file_with_games(toy: Game, tmp_path: Path) -> None:
+    with pytest.raises(ArenaError, match="give the file"):
+        arena_command(parse([*ARGS, "--saved-only"]))
+    missing = tmp_path / "none.jsonl"
+    with pytest.raises(ArenaError, match="does not exist"):
+        arena_command(parse([*ARGS, "--save", str(missing), "--saved-only"]))
+    assert not missing.exists()
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    with pytest.raises(ArenaError, match="no saved games in"):
+        arena_command(parse([*ARGS, "--save", str(empty), "--saved-only"]))

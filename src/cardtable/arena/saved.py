@@ -16,10 +16,12 @@ from typing import IO, Any
 from cardtable.arena.tournament import ArenaError, GameResult, GameSpec
 
 
-def load_saved(path: Path, specs: Sequence[GameSpec]) -> dict[int, GameResult]:
+def load_saved(path: Path, specs: Sequence[GameSpec],
+               repair: bool = True) -> dict[int, GameResult]:
     """The games of this tournament already in `path`, by index. A last line cut short
-    (the run was killed while writing it) is dropped from the file; anything else that
-    is not a game of this tournament raises ArenaError and changes nothing."""
+    (the run was killed while writing it) is skipped, and with `repair` also dropped from
+    the file (leave the file alone while another run may still be writing it); anything
+    else that is not a game of this tournament raises ArenaError and changes nothing."""
     if not path.exists():
         return {}
     try:
@@ -37,7 +39,8 @@ def load_saved(path: Path, specs: Sequence[GameSpec]) -> dict[int, GameResult]:
             result = GameResult.from_dict(_object(json.loads(line)))
         except (ValueError, TypeError) as exc:
             if cut_short and number == len(lines):
-                path.write_text(text[:len(text) - len(line)], encoding="utf-8")
+                if repair:
+                    path.write_text(text[:len(text) - len(line)], encoding="utf-8")
                 break
             raise ArenaError(f"{path}, line {number}: not a saved game ({exc})") from None
         spec = by_spec.get(result.index)

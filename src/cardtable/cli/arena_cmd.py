@@ -30,6 +30,7 @@ import cardtable
 from cardtable.arena.ratings import Summary, summarize
 from cardtable.arena.saved import SaveFile, load_saved
 from cardtable.arena.tournament import (
+    ArenaError,
     GameResult,
     GameSpec,
     Tournament,
@@ -83,6 +84,10 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="append each game to FILE as it finishes (one JSON line); "
                              "the same command with the same FILE resumes a stopped "
                              "tournament, playing only the games not in FILE yet")
+    parser.add_argument("--saved-only", action="store_true",
+                        help="with --save: play nothing, only give the numbers for the "
+                             "games in FILE so far (safe while another run still adds "
+                             "to it)")
     group = add_game_option_flags(parser)
     group.add_argument("--character-pool", metavar="A,B,...",
                        help="play every assignment of these characters to the seats in "
@@ -108,9 +113,23 @@ def build_tournament(args: argparse.Namespace) -> Tournament:
 
 
 def run_tournament(tournament: Tournament, workers: int | None, ray: str | None,
-                   show_progress: bool = True, save: Path | None = None) -> list[GameResult]:
+                   show_progress: bool = True, save: Path | None = None,
+                   saved_only: bool = False) -> list[GameResult]:
     """Play the tournament's games; with `save`, skip those already saved there and
-    save the others as they finish. The results come back in game order."""
+    save the others as they finish. With `saved_only`, play nothing: the games in `save`
+    so far (another run may still be adding to it). The results come back in game
+    order."""
+    if saved_only:
+        if save is None:
+            raise ArenaError("--saved-only reads the games in --save FILE; give the file")
+        if not save.exists():
+            raise ArenaError(f"no saved games: {save} does not exist")
+        saved = load_saved(save, tournament.specs, repair=False)
+        if not saved:
+            raise ArenaError(f"no saved games in {save} yet")
+        print(f"arena: {len(saved)} of {len(tournament.specs)} games in {save}; "
+              "playing none (--saved-only)", file=sys.stderr, flush=True)
+        return [saved[i] for i in sorted(saved)]
     saved = load_saved(save, tournament.specs) if save is not None else {}
     specs = [spec for spec in tournament.specs if spec.index not in saved]
     if saved:
@@ -163,6 +182,9 @@ def _ms(x: float | None) -> str:
 
 def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> None:
     console = Console(highlight=False)
+    if not console.is_terminal:
+        # Into a file or a pipe: no screen edge to fit, so nothing is cut to 80 columns.
+        console.width = max(console.width, 120)
     table = Table(title=f"{tournament.game}: {summary.games} games, {tournament.players} "
                         f"players, seed {tournament.seed} ({elapsed:.0f} s)")
     for name in ("agent", "seats", "win rate", "95% CI", "avg score", "Elo",
@@ -211,7 +233,8 @@ def arena_command(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     save = Path(args.save) if getattr(args, "save", None) else None
     results = run_tournament(tournament, args.workers, args.ray,
-                             show_progress=sys.stderr.isatty(), save=save)
+                             show_progress=sys.stderr.isatty(), save=save,
+                             saved_only=getattr(args, "saved_only", False))
     elapsed = time.perf_counter() - start
     summary = summarize(tournament.entrants, results)
     if args.report:
