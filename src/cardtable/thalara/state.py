@@ -319,8 +319,8 @@ class ThalaraState(State):
         """A copy of this state with everything `player` cannot know redealt at random:
         other players' hidden hand cards, their face-down cards and their supplies
         (drawn from the cards they could be), the Artifact stack order, and the order of
-        every draw pile in Casual Chaos. The world has no history: the true one would
-        tell what was hidden."""
+        every draw pile in Casual Chaos. The world has no history and a made-up seed: the
+        true ones would tell what was hidden (replaying them redeals the real cards)."""
         w = self.clone()
         s = w.setup
         n = s.n
@@ -355,7 +355,8 @@ class ThalaraState(State):
         rng.shuffle(stack)
         w.stack = tuple(stack)
         w.rng = rng.getrandbits(64)
-        w.hist = None  # the true history would tell what was hidden
+        w.hist = None
+        w.seed_ = rng.getrandbits(63)
         return w
 
     def reshuffle(self, cards: list[int]) -> None:

@@ -319,7 +319,9 @@ class ValeState(State):
     def sample_world(self, player: int | None, rng: random.Random) -> ValeState:
         """A full state consistent with what `player` knows: the deck below its known
         top and the other players' unknown hand cards are dealt again at random, and
-        the world gets a fresh RNG (future shuffles are unknown too)."""
+        the world gets a fresh RNG (future shuffles are unknown too). It has no history
+        and a made-up seed: replaying the true ones would redeal the real cards, and a
+        secret action (the card Nurikabe put on top) would be there to read."""
         world = self.clone()
         pub = self.pub
         unknown_deck = len(self.deck) - self.known_top
@@ -340,5 +342,7 @@ class ValeState(State):
             world.hands[q][i] = c
             world.pub[c] = 0
         world.rng = rng.getrandbits(64)
+        world.hist = []
+        world._seed = rng.getrandbits(63)
         rules.proceed(world)  # legal actions may name resampled cards
         return world
