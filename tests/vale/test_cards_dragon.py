@@ -16,6 +16,8 @@ def summons(st: object) -> list[str]:
 def test_dragon_egg_discards_itself_and_summons_a_dragon_for_free() -> None:
     st = position(seat(hand=["dragon-egg", "tidal", "imp"], stones=(0, 1, 0)), seat())
     play(st, "summon dragon-egg pay blue")
+    assert legal(st) == ["summon tidal"]  # asked: Imp beside it is a secret card
+    play(st, "summon tidal")
     assert names(st, st.areas[0]) == ["tidal"] and card(st, "dragon-egg") in st.discard
     assert st.scores()[0] == 5
 

@@ -23,6 +23,9 @@ def test_young_forest_spirit_edge_it_keeps_the_only_summonable_card() -> None:
     # leviathan cannot be summoned (no Dragon), so imp must be kept for the free summon
     st = position(seat(hand=["young-forest-spirit", "imp", "leviathan"]), seat())
     play(st, "summon young-forest-spirit")
+    # one answer, still asked: the hand is secret (tests/vale/test_hidden_choices.py)
+    assert legal(st) == ["discard leviathan"]
+    play(st, "discard leviathan")
     assert names(st, st.areas[0]) == ["young-forest-spirit", "imp"]
     assert card(st, "leviathan") in st.discard
 
@@ -222,5 +225,7 @@ def test_young_forest_spirit_edge_a_discard_may_not_spoil_the_free_summon() -> N
     # discarding Eternity would leave Dragon Egg with no Dragon to summon: not allowed
     st = position(seat(hand=["young-forest-spirit", "dragon-egg", "eternity"]), seat())
     play(st, "summon young-forest-spirit")
+    assert legal(st) == ["discard dragon-egg"]
+    play(st, "discard dragon-egg")
     assert names(st, st.areas[0]) == ["young-forest-spirit", "eternity"]
     assert card(st, "dragon-egg") in st.discard

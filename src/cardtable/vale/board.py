@@ -260,6 +260,10 @@ def turn_player(st: ValeState) -> int:
     n = st.n
     phase = st.phase
     if phase == 0:  # hunting: the artifact pick, then the snake draft
+        if st.stack:
+            # An Instant Artifact resolving: still the turn of the player who took it
+            # (the pick count has already moved on to the next player).
+            return int(st.stack[0][1])
         if st.apick < n:
             return (st.first + st.apick) % n
         k = st.picks if st.picks < n else 2 * n - 1 - st.picks

@@ -998,6 +998,22 @@ def _expansion_actions(st: ValeState, frame: Frame) -> list[Action]:
     raise AssertionError(f"not a decision frame: {frame!r}")  # pragma: no cover
 
 
+def hides_its_choices(st: ValeState, frame: Frame) -> bool:
+    """Whether the others cannot tell how many answers this decision has: it sorts the
+    decider's hand by what the cards are (a free summon from hand, a discard that must
+    keep one possible), the hand holds two cards or more, and some are secret. Such a
+    decision is asked even with one answer, so that its being asked tells nobody
+    anything. (These decisions always have an answer, so with one card in hand
+    everybody knows there is exactly one.)"""
+    kind = frame[0]
+    if (kind == F_FREE_SUMMON and not frame[6]) or (kind == F_DISCARD_HAND
+                                                    and frame[5] != -2):
+        hand = st.hands[frame[1]]
+        pub = st.pub
+        return len(hand) > 1 and not all(pub[c] for c in hand)
+    return False
+
+
 def decide(st: ValeState, frame: Frame, action: Action) -> None:
     """Feed the chosen (legal) action into the decision frame on top of the stack."""
     cs = st.cs

@@ -306,7 +306,7 @@ def proceed(st: ValeState) -> None:
             if not acts:
                 effects.abandon(st)
                 continue
-            if len(acts) == 1:
+            if len(acts) == 1 and not effects.hides_its_choices(st, top):
                 only = acts[0]
                 text = f"P{top[1] + 1}: {only.text} (the only choice)"
                 if only.kind == K_TOP and not st.pub[only.a]:
