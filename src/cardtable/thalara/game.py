@@ -144,6 +144,7 @@ class ThalaraGame(Game):
         s.start = z % n
         s.cur = s.start
         s.last = -1
+        s.returned = False
         s.round = 1
         s.phase = 0
         s.hands = [[] for _ in range(n)]

@@ -391,6 +391,7 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
             break
     state.known.discard(card)
     state.supply[p].append(card)
+    state.returned = True
     events.append(Event("return", p, f"P{p + 1} shuffles a card back into their supply",
                         f"P{p + 1} shuffles {s.type_names[t]} back into their supply"))
     if not any(s.card_kind[c] != ARTIFACT for c in hand):
@@ -398,7 +399,12 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
 
 
 def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
-    state.reshuffle(state.supply[p])
+    # Only a player who shuffled a Remnant back shuffles the supply: otherwise a card a
+    # spell put on top of the draw pile (Recall, Fault Line) keeps its place, as it does
+    # for a player with no Remnant left, who is never asked.
+    if state.returned:
+        state.reshuffle(state.supply[p])
+        state.returned = False
     _next_returner(state, _offset(state, p) + 1, events)
 
 

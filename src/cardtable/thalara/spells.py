@@ -216,8 +216,16 @@ def can_do_something(state: ThalaraState, e: Effect, player: int, conf: int) -> 
         return bool(targets(state, e, player, conf)) and \
             bool(open_conflicts(state, player, conf))
     if t == "swap_with_hand":
-        return bool(targets(state, e, player, conf)) and bool(_hand_remnants(state, player))
+        # The hand card is placed into this conflict, so an opposing Energy Barrier here
+        # keeps it out, as it does a moved card (Shift).
+        return not _closed_to(state, player, conf) and \
+            bool(targets(state, e, player, conf)) and bool(_hand_remnants(state, player))
     return bool(targets(state, e, player, conf))
+
+
+def _closed_to(state: ThalaraState, player: int, conf: int) -> bool:
+    """Has an Energy Barrier closed conflict `conf` to `player` (Silence there lifts it)?"""
+    return bool(state.blocked[conf] >> player & 1) and not state.silenced[conf]
 
 
 def cast_actions(state: ThalaraState, player: int) -> list[Action]:
@@ -264,6 +272,10 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
         if not s.empty_casts and not any(
                 can_do_something(state, e, player, conf) for e in spell.effects):
             return False
+    elif state.silenced[conf] and not s.empty_casts and not spell.silences:
+        # Silence stops every other spell in its conflict, so a permanent spell cast
+        # there could never change anything: an empty cast.
+        return False
     return True
 
 

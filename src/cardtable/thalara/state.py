@@ -66,6 +66,7 @@ class ThalaraState(State):
         "pending",
         "phase",
         "pool",
+        "returned",
         "rng",
         "round",
         "seed_",
@@ -108,6 +109,8 @@ class ThalaraState(State):
     veil: list[bool]
     pending: list[tuple[int, ...]]
     cast_options: list[Action]
+    # Casual Chaos: the player answering `return` has shuffled back a card this step.
+    returned: bool
     rng: int
     hist: tuple[Any, Action] | None
     end_reason: str
@@ -201,6 +204,7 @@ class ThalaraState(State):
         c.veil = self.veil[:]
         c.pending = self.pending[:]
         c.cast_options = self.cast_options
+        c.returned = self.returned
         c.rng = self.rng
         c.hist = self.hist
         c.end_reason = self.end_reason
@@ -213,8 +217,8 @@ class ThalaraState(State):
                 self.hands, self.supply, self.discard, self.pool, self.held, self.stars,
                 self.stack, self.display, self.ccards, self.ccol, sorted(self.facedown),
                 sorted(self.known), self.cspells, self.cast_in, self.blocked,
-                self.silenced, self.passed, self.veil, self.pending, self.rng, self.idle,
-                [str(a) for a in self.history()], self.end_reason)
+                self.silenced, self.passed, self.veil, self.pending, self.returned, self.rng,
+                self.idle, [str(a) for a in self.history()], self.end_reason)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ThalaraState) and self.fingerprint() == other.fingerprint()

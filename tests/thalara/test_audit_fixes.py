@@ -1,0 +1,252 @@
+"""Audit fixes (Exchange into a closed conflict, the Casual Chaos reshuffle, empty casts
+into a silenced conflict) and rulebook points that had no test of their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.thalara.state import ThalaraState
+from tests.thalara.helpers import act, new, select, texts, totals, turn
+
+P2_FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
+
+
+def spells_in(state: ThalaraState, conflict: int) -> list[str]:
+    return [s["id"] for s in state.observation(None)["conflicts"][conflict - 1]["spells"]]
+
+
+def casual_hand(state: ThalaraState, player: int, names: list[str]) -> None:
+    """Give `player` a known Casual Chaos hand (the rest goes back under the pile)."""
+    s = state.setup
+    state.supply[player].extend(state.hands[player])
+    state.hands[player] = []
+    for name in names:
+        card = s.unique_card[player][s.type_of[name]]
+        state.supply[player].remove(card)
+        state.hands[player].append(card)
+
+
+# ---- fix 1: Exchange places a card, so an Energy Barrier keeps it out ------------------
+
+@pytest.mark.parametrize("empty_casts", ["forbidden", "allowed"])
+def test_exchange_cannot_bring_a_card_into_a_conflict_an_energy_barrier_closed(
+        empty_casts: str) -> None:
+    state = new(("jinpatrica", "myrja"), first=0, empty_casts=empty_casts)
+    select(state, {0: ["purple1", "blue1", "red5", "red2", "green1", "green2", "yellow1"],
+                   1: ["blue5", "blue4", "red5", "red4", "blue1", "green1", "green2"]})
+    turn(state, "play purple1 1")
+    turn(state, "play blue5 1")
+    act(state, "play blue1 1")
+    assert "cast jinpatrica-exchange 1" in texts(state.legal_actions())  # open: offered
+    act(state, "skip")
+    turn(state, "play blue4 1", "cast energy-barrier 1")
+    assert state.observation(None)["conflicts"][0]["blocked_for"] == [0]
+    act(state, "play red2 2")
+    # purple + blue still lie in conflict 1, but red5 could not be put there.
+    if empty_casts == "forbidden":
+        assert "cast jinpatrica-exchange 1" not in texts(state.legal_actions())
+        assert state.current_player() == 1
+        return
+    # allowed: the cast is an empty one, like a Shift with nowhere to go
+    before = totals(state, 1)
+    act(state, "cast jinpatrica-exchange 1")
+    assert state.current_player() == 1 and totals(state, 1) == before
+    assert "red5" in state.observation(0)["seats"][0]["hand"]
+
+
+# ---- fix 2: Casual Chaos reshuffles only after a Remnant is returned --------------------
+
+def _recall_to_the_top_then_pass() -> tuple[ThalaraState, str]:
+    """Casual Chaos: P1 (Accaina) Recalls P2's card onto the top of P2's draw pile, then
+    both pass. Returns the state and the recalled card's name."""
+    state = new(("accaina", "canto"), first=0, mode="casual")
+    casual_hand(state, 0, ["blue1", "purple1", "red2", "green1", "green2", "yellow1",
+                           "yellow2"])
+    turn(state, "play blue1 1")
+    theirs = state.observation(1)["seats"][1]["hand"][0]
+    turn(state, f"play {theirs} 1")
+    turn(state, "play purple1 1", "cast accaina-recall 1")
+    act(state, f"target {theirs}@p2")
+    assert state.setup.name(state.supply[1][-1]) == theirs  # on top of the draw pile
+    act(state, "pass", "pass")
+    assert state.phase_name() == "return" and state.current_player() == 0
+    return state, theirs
+
+
+def test_casual_done_without_returning_keeps_the_draw_pile_order() -> None:
+    state, theirs = _recall_to_the_top_then_pass()
+    piles = [list(state.supply[0]), list(state.supply[1])]
+    act(state, "done", "done")
+    assert state.phase_name() == "play"
+    # P1 won conflict 1's Artifact (2-0) and P2 lost the recalled card: each draws one
+    # card from the top, and nothing was shuffled.
+    assert [len(h) for h in state.hands] == [7, 7]
+    assert state.supply[0] == piles[0][:-1]
+    assert state.supply[1] == piles[1][:-1]
+    assert theirs in state.observation(1)["seats"][1]["hand"]
+
+
+def test_casual_only_the_player_who_returned_a_remnant_reshuffles() -> None:
+    state, theirs = _recall_to_the_top_then_pass()
+    before = list(state.supply[0])
+    act(state, "return red2", "done")
+    assert state.current_player() == 1
+    assert state.supply[0] != [*before, state.supply[0][-1]]  # shuffled after the return
+    assert sorted(state.supply[0]) == sorted([*before, state.setup.unique_card[0][
+        state.setup.type_of["red2"]]])
+    pile = list(state.supply[1])
+    act(state, "done")  # P2 returns nothing: the recalled card is still drawn
+    assert state.supply[1] == pile[:-1]
+    assert theirs in state.observation(1)["seats"][1]["hand"]
+
+
+# ---- fix 3: empty_casts=forbidden keeps permanent spells out of a silenced conflict -----
+
+@pytest.mark.parametrize("empty_casts, offered", [("forbidden", False), ("allowed", True)])
+def test_permanent_spell_in_a_silenced_conflict_is_an_empty_cast(empty_casts: str,
+                                                                 offered: bool) -> None:
+    state = new(("canto", "myrja"), first=0, empty_casts=empty_casts)
+    select(state, {0: ["purple1", "purple2", "yellow1", "yellow2", "green1", "green2",
+                       "red2"],
+                   1: ["red5", "yellow5", "red4", "yellow3", "blue5", "blue4", "green4"]})
+    turn(state, "play purple1 1")
+    turn(state, "play red5 1")
+    turn(state, "play purple2 1", "cast silence 1")
+    act(state, "play yellow5 1")  # Kindle's yellow + red now lie in silenced conflict 1
+    assert ("cast myrja-kindle 1" in texts(state.legal_actions())) is offered
+    if state.phase_name() == "cast":
+        act(state, "skip")
+    turn(state, "play yellow1 2")
+    turn(state, "play red4 2")
+    turn(state, "play yellow2 3")
+    act(state, "play yellow3 2")
+    legal = texts(state.legal_actions())
+    assert "cast myrja-kindle 2" in legal  # an ordinary conflict still takes it
+    assert ("cast myrja-kindle 1" in legal) is offered
+
+
+# ---- rules without a test so far ------------------------------------------------------
+
+def test_two_spells_may_use_the_same_energy_cards_in_one_conflict() -> None:
+    # Rulebook: the cards meeting a requirement are not spent.
+    state = new(("myrja", "canto"), first=0)
+    select(state, {0: ["red2", "red3", "yellow1", "blue1", "green1", "green2", "purple1"],
+                   1: list(P2_FILLER)})
+    turn(state, "play red2 1")
+    turn(state, "play blue1 2")
+    turn(state, "play red3 1", "cast myrja-surge 1")  # red + red
+    turn(state, "play green1 2")
+    # Conflict 1 holds only red2, red3, yellow1: Kindle's red is one Surge used.
+    turn(state, "play yellow1 1", "cast myrja-kindle 1")
+    assert spells_in(state, 1) == ["myrja-surge", "myrja-kindle"]
+    assert len(state.observation(None)["conflicts"][0]["sides"][0]["cards"]) == 3
+    assert totals(state, 1)[0] == (2 + 1) + 3 + (1 + 1) + 2  # both spells count
+
+
+def test_third_place_rule_through_a_real_round_end() -> None:
+    # Three players, Kandhran's Crush lowers P2 to a tie with P1 and P3's blue1 to 0.
+    state = new(("kandhran", "myrja", "canto"), first=0)
+    select(state, {0: ["purple1", "purple2", "green2", "red2", "blue1", "yellow1",
+                       "green1"],
+                   1: ["red4", "green2", "blue1", "yellow1", "purple1", "green1",
+                       "yellow2"],
+                   2: ["blue1", "red2", "green1", "yellow1", "purple1", "green2",
+                       "yellow2"]})
+    display = [c["artifact"]["card"] for c in state.observation(None)["conflicts"]]
+    turn(state, "play purple1 1")
+    turn(state, "play red4 1")
+    turn(state, "play blue1 1")
+    turn(state, "play purple2 1", "cast kandhran-crush 1")
+    turn(state, "play green2 2")
+    act(state, "pass")                   # P3 stays out of conflict 2
+    turn(state, "play green2 2")
+    act(state, "pass", "pass")
+    obs = state.observation(None)
+    # Conflict 1 ended 3-3-0: P3 is there with a total of 0 and takes the Artifact.
+    assert obs["seats"][2]["artifacts"] == [display[0]]
+    # Conflict 2 ended 2-2 with P3 absent: nobody wins, the Artifact stays.
+    assert obs["conflicts"][1]["artifact"]["card"] == display[1]
+    assert obs["seats"][0]["artifacts"] == obs["seats"][1]["artifacts"] == []
+
+
+def test_recall_may_pick_an_opponents_face_down_card() -> None:
+    # Clarification 4: an effect that ignores color and strength may pick face-down cards.
+    state = new(("accaina", "accaina", "canto"), first=0)
+    select(state, {0: ["blue1", "yellow1", "green1", "purple1", "red2", "green2",
+                       "yellow2"],
+                   1: ["purple1", "green1", "red5", "red2", "blue1", "yellow1", "green2"],
+                   2: ["red2", "blue1", "yellow1", "purple1", "green1", "green2",
+                       "yellow2"]})
+    turn(state, "play blue1 1")
+    turn(state, "play purple1 2")
+    turn(state, "play red2 3")
+    turn(state, "play yellow1 4")
+    turn(state, "play green1 2", "cast accaina-veil 2")
+    turn(state, "play blue1 3")
+    turn(state, "play green1 4")
+    turn(state, "play red5 1")           # P2's card goes face-down
+    assert state.observation(0)["conflicts"][0]["sides"][1]["cards"][0]["face_down"]
+    turn(state, "play yellow1 3")
+    turn(state, "play purple1 1", "cast accaina-recall 1")
+    assert sorted(texts(state.legal_actions())) == ["target blue1", "target facedown@p2",
+                                                    "target purple1"]
+    act(state, "target facedown@p2")
+    assert state.observation(0)["conflicts"][0]["sides"][1]["cards"] == []
+    assert "red5" in state.observation(1)["seats"][1]["supply"]
+
+
+def test_recall_never_offers_an_artifact() -> None:
+    state = new(("accaina", "canto"), first=0)
+    select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
+                   1: list(P2_FILLER)})
+    turn(state, "play green5 1")
+    act(state, "pass", "pass")
+    artifact = state.observation(0)["seats"][0]["artifacts"][0]
+    select(state, {0: ["blue1", "purple1", "red2", "green1", "yellow1", "green2"],
+                   1: list(P2_FILLER)})
+    turn(state, f"play {artifact} 1")
+    turn(state, "play red2 1")
+    turn(state, "play blue1 1")
+    turn(state, "play blue1 2")
+    turn(state, "play purple1 1", "cast accaina-recall 1")
+    # Every Remnant in conflict 1 is offered, the Artifact lying there is not.
+    assert sorted(texts(state.legal_actions())) == ["target blue1", "target purple1",
+                                                    "target red2@p2"]
+
+
+def test_tremor_with_an_empty_aftershock_pool_still_takes_a_supply_card() -> None:
+    # Clarification 9: with the pool empty the spell is cast without an Aftershock.
+    state = new(("rinnthra", "canto"), first=0)
+    state.supply[0].extend(state.pool[0])  # all four Aftershocks gained earlier
+    state.pool = ((), ())
+    select(state, {0: ["green1", "red2", "blue1", "blue3", "yellow1", "purple1",
+                       "green2"],
+                   1: list(P2_FILLER)})
+    turn(state, "play green1 1")
+    turn(state, "play red2 2")
+    act(state, "play red2 1")
+    assert "cast rinnthra-tremor 1" in texts(state.legal_actions())
+    act(state, "cast rinnthra-tremor 1", "target red5")
+    obs = state.observation(0)
+    assert obs["aftershock_pool"] == 0
+    assert "red5" in obs["seats"][0]["hand"]
+    assert obs["seats"][0]["supply_count"] == 13 + 4 - 1
+    assert obs["seats"][0]["supply"].count("aftershock") == 4
+
+
+def test_casual_supply_is_reshuffled_after_tremor_picks_from_it() -> None:
+    # Clarification 8: a spell that lets you pick from your supply shuffles it after.
+    state = new(("rinnthra", "canto"), first=0, mode="casual")
+    casual_hand(state, 0, ["green1", "red2", "blue1", "blue3", "yellow1", "purple1",
+                           "green2"])
+    turn(state, "play green1 1")
+    theirs = state.observation(1)["seats"][1]["hand"][0]
+    turn(state, f"play {theirs} 2")
+    turn(state, "play red2 1", "cast rinnthra-tremor 1")
+    pile = list(state.supply[0])          # the gained Aftershock lies on top
+    assert state.setup.type_names[state.setup.card_type[pile[-1]]] == "aftershock"
+    red5 = state.setup.unique_card[0][state.setup.type_of["red5"]]
+    act(state, "target red5")
+    unshuffled = [c for c in pile if c != red5]
+    assert sorted(state.supply[0]) == sorted(unshuffled)
+    assert state.supply[0] != unshuffled
