@@ -62,7 +62,7 @@ class Server:
         t0 = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
-             "--db", self.db], stdout=subprocess.DEVNULL)
+             "--db", self.db, "--allow-seeds"], stdout=subprocess.DEVNULL)
         while True:
             try:
                 if httpx.get(f"http://127.0.0.1:{self.port}/api/meta", timeout=1).is_success:

@@ -16,5 +16,5 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, allow_seeds=True)) as c:
         yield c

@@ -124,7 +124,8 @@ class ServerProcess:
 
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
-             "--db", self.db_url], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             "--db", self.db_url, "--allow-seeds"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -280,3 +281,34 @@ def test_presence_is_announced(client: TestClient) -> None:
             assert receive(w0, "presence")["connected"] == [True, False]  # its own
             assert receive(w0, "presence")["connected"] == [True, True]
         assert receive(w0, "presence")["connected"] == [True, False]
+
+
+def test_a_seat_taken_in_the_lobby_gets_a_token_its_creator_does_not_hold(
+        client: TestClient) -> None:
+    made = create(client, game="thalara", players=2)
+    given = {s["seat"]: s["token"] for s in made["seats"]}
+    joined = client.post(f"/api/games/{made['id']}/join").json()
+    assert joined["token"] != given[joined["seat"]]
+    assert joined["link"].endswith(f"token={joined['token']}")
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        # the creator's copy of that seat's first token no longer opens it
+        assert hello(ws, joined["seat"], given[joined["seat"]])["code"] == "bad_token"
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        welcome = hello(ws, joined["seat"], joined["token"])
+        assert welcome["type"] == "welcome" and welcome["seat"] == joined["seat"]
+
+
+def test_a_chosen_seed_needs_at_most_one_human_unless_the_server_allows_it(
+        tmp_path: Path) -> None:
+    from cardtable.server.app import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'strict.db'}")) as strict:
+        two_humans = {"game": "vale", "players": 2, "seed": 7}
+        refused = strict.post("/api/games", json=two_humans)
+        assert refused.status_code == 400 and "seed" in refused.json()["detail"]
+        assert strict.get("/api/games?status=all").json() == []     # nothing was made
+        assert strict.post("/api/games", json={"game": "vale", "players": 2}
+                           ).status_code == 201
+        against_computer = {**two_humans, "seats": [{"kind": "human"},
+                                                    {"kind": "computer", "agent": "random"}]}
+        assert strict.post("/api/games", json=against_computer).status_code == 201

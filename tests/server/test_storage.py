@@ -78,7 +78,7 @@ def test_a_gap_in_the_stored_actions_is_an_error(url: str) -> None:
 
 
 def test_the_server_continues_a_game_after_a_restart(url: str) -> None:
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, allow_seeds=True)) as client:
         made = client.post("/api/games", json={
             "game": "thalara", "seed": 9,
             "seats": [{"kind": "human"}, {"kind": "computer", "agent": "random"}]}).json()
@@ -97,7 +97,7 @@ def test_the_server_continues_a_game_after_a_restart(url: str) -> None:
                     msg = ws.receive_json()
         before = client.app.state.rooms.get(made["id"]).texts  # type: ignore[attr-defined]
         assert len(before) >= 3
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, allow_seeds=True)) as client:
         room = client.app.state.rooms.get(made["id"])  # type: ignore[attr-defined]
         assert room.texts[: len(before)] == before
         with client.websocket_connect(f"/ws/{made['id']}") as ws:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import random
+import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -62,7 +62,11 @@ def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
                        "connected": connected[s.seat]} for s in row.seats]}
 
 
-def create_app(db_url: str) -> FastAPI:
+def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
+    """The server's app. With `allow_seeds`, whoever creates a game may choose its seed
+    even when several humans play it (tests, benchmarks, agreed tournaments); otherwise
+    only a game with at most one human seat takes a chosen seed, since its chooser
+    could work out the deal."""
     storage = Storage(db_url)
     rooms = Rooms(storage)
 
@@ -119,7 +123,7 @@ def create_app(db_url: str) -> FastAPI:
                                      f"{game.max_players} players")
         if "cards" in spec.options:
             raise HTTPException(400, "the server plays only with the shipped card sets")
-        seed = spec.seed if spec.seed is not None else random.randrange(2**31)
+        seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
         try:
             game.new_game(spec.players, seed, **spec.options)
         except CardtableError as exc:
@@ -142,6 +146,11 @@ def create_app(db_url: str) -> FastAPI:
                     raise HTTPException(400, f"seat {i + 1}: {exc}") from None
             default = f"Computer ({agent})" if agent else f"Player {i + 1}"
             seats.append((s.kind, agent, (s.name or "").strip()[:40] or default))
+        humans = sum(kind == HUMAN for kind, _, _ in seats)
+        if spec.seed is not None and humans > 1 and not allow_seeds:
+            raise HTTPException(400, "a chosen seed would tell its chooser the deal: leave "
+                                     "out 'seed' for a game of several humans (or start "
+                                     "the server with --allow-seeds)")
         delay = max(0, min(spec.computer_delay_ms, 5000))
         row = storage.create_game(game.name, spec.players, seed, spec.options, seats,
                                   spec.title.strip()[:100], spec.listed, delay)
@@ -178,8 +187,12 @@ def create_app(db_url: str) -> FastAPI:
         if room.row.over:
             raise HTTPException(409, "the game is over")
         for s in room.row.seats:
-            if s.kind == HUMAN and not s.claimed and storage.claim_seat(game_id, s.seat):
+            # A fresh token: the creator's answer held this seat's first one.
+            token = secrets.token_urlsafe(18)
+            if s.kind == HUMAN and not s.claimed and storage.claim_seat(game_id, s.seat,
+                                                                        token):
                 s.claimed = True
+                s.token = token
                 return {"seat": s.seat, "token": s.token,
                         "link": f"/g/{game_id}#seat={s.seat}&token={s.token}"}
         raise HTTPException(409, "every seat of this game is taken")

@@ -31,6 +31,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="SQLAlchemy URL of the saved games: sqlite:///FILE (default "
                              "sqlite:///cardtable.db in the current folder) or "
                              "postgresql://user@host:port/dbname")
+    parser.add_argument("--allow-seeds", action="store_true",
+                        help="let whoever creates a game choose its seed even when "
+                             "several humans play it (tests, benchmarks, agreed "
+                             "tournaments); by default only a game with at most one "
+                             "human seat takes a chosen seed")
     parser.add_argument("--log-level", default="warning",
                         choices=["critical", "error", "warning", "info", "debug"])
 
@@ -51,7 +56,7 @@ def serve_command(args: argparse.Namespace) -> int:
     except ValueError:
         pass
     try:
-        app = create_app(args.db)
+        app = create_app(args.db, allow_seeds=args.allow_seeds)
     except Exception as exc:
         print(f"cannot open the database {args.db!r}: {exc}", file=sys.stderr)
         return 2

@@ -206,12 +206,16 @@ class Storage:
             rows = conn.execute(select(games_table.c.id).where(games_table.c.over == False))  # noqa: E712
             return [r[0] for r in rows]
 
-    def claim_seat(self, game_id: str, seat: int) -> bool:
-        """Mark a seat as taken; False when it already was."""
+    def claim_seat(self, game_id: str, seat: int, token: str | None = None) -> bool:
+        """Mark a seat as taken, with a new `token` when given; False when it already
+        was taken."""
+        values: dict[str, Any] = {"claimed": True}
+        if token is not None:
+            values["token"] = token
         with self.engine.begin() as conn:
             result = conn.execute(update(seats_table).where(and_(
                 seats_table.c.game_id == game_id, seats_table.c.seat == seat,
-                seats_table.c.claimed == False)).values(claimed=True))  # noqa: E712
+                seats_table.c.claimed == False)).values(**values))  # noqa: E712
             return bool(result.rowcount == 1)
 
     def finish(self, game_id: str, winners: list[int] | None) -> None:
