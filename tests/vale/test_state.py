@@ -65,10 +65,31 @@ def test_no_leak_observation_ignores_deck_order_and_unknown_hand_cards(
         players: int, seed: int, steps: int, expansion: str) -> None:
     st = advanced(players, seed, steps, expansion)
     viewer = seed % players
-    before = st.observation(viewer)
-    rng = random.Random(seed)
+    other = rearranged(st, viewer, random.Random(seed))
+    assert other.observation(viewer) == st.observation(viewer)
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), steps=st_.integers(0, 300),
+       expansion=st_.sampled_from(EXPANSIONS))
+def test_a_sampled_world_does_not_depend_on_the_true_hidden_arrangement(
+        players: int, seed: int, steps: int, expansion: str) -> None:
+    # Were it to, a caller picking the generator could undo the shuffle and read the
+    # real deck and hands.
+    st = advanced(players, seed, steps, expansion)
+    viewer = seed % players
+    other = rearranged(st, viewer, random.Random(seed))
+    one = st.view(viewer).sample_world(random.Random(7))
+    two = other.view(viewer).sample_world(random.Random(7))
+    assert isinstance(one, ValeState) and isinstance(two, ValeState)
+    assert one.fingerprint() == two.fingerprint()
+
+
+def rearranged(st: ValeState, viewer: int, rng: random.Random) -> ValeState:
+    """`st` with what `viewer` cannot know arranged otherwise: the unknown part of the
+    deck shuffled, and another player's unknown hand card swapped with a deck card."""
+    players = st.n
     other = st.clone()
-    # shuffle the unknown part of the deck and swap another player's unknown hand card
     unknown = len(other.deck) - other.known_top
     if other.secret_top == viewer:
         unknown -= 1  # the viewer put the top card there (Nurikabe)
@@ -84,7 +105,7 @@ def test_no_leak_observation_ignores_deck_order_and_unknown_hand_cards(
             j = rng.randrange(unknown)
             other.hands[q][i], other.deck[j] = other.deck[j], other.hands[q][i]
             other.pub[other.hands[q][i]] = 0
-    assert other.observation(viewer) == before
+    return other
 
 
 @settings(max_examples=25, deadline=None)

@@ -336,6 +336,9 @@ class ValeState(State):
                 if not pub[c]:
                     pool.append(c)
                     slots.append((q, i))
+        # Forget the true arrangement first: a caller who picks `rng` could otherwise
+        # undo the shuffle and read the real deck and hands.
+        pool.sort()
         rng.shuffle(pool)
         world.deck[:unknown_deck] = pool[:unknown_deck]
         for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
