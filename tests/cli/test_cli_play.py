@@ -75,7 +75,7 @@ def test_seat_as_a_player_label(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "g.json"
-    script = Script(["dance", "play gem99", "7", "", "quit"])
+    script = Script(["dance", "play gem99", "7", "", "\u2460", "quit"])
     assert play(["--seed", "4", "--save", str(save)], script) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -83,8 +83,10 @@ def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path,
     assert sum("'play gem99' is not legal now; legal actions: play gem" in line
                for line in lines) == 1
     assert sum("There is no action 7; choose 1-3." in line for line in lines) == 1
+    # a digit that is no number ('\u2460' is a circled 1) is text the game cannot read
+    assert sum("cannot read '\u2460'" in line for line in lines) == 1
     assert "Traceback" not in out
-    assert script.prompts == 5                       # asked again after each
+    assert script.prompts == 6                       # asked again after each
     assert GameRecord.load(save).actions == []       # nothing was played
 
 

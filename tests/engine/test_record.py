@@ -87,3 +87,24 @@ def test_record_of_an_unknown_game_or_option() -> None:
 def test_unknown_game_name() -> None:
     with pytest.raises(OptionError, match="unknown game 'chess'"):
         load_game("chess")
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,                       # nested past Python's limit
+    '{"format": "cardtable-record", "seed": ' + "9" * 5000 + "}",  # a 5,000-digit number
+])
+def test_unreadable_json_is_a_record_error(text: str) -> None:
+    with pytest.raises(RecordError, match="cannot be read"):
+        GameRecord.from_json(text)
+
+
+@pytest.mark.parametrize("count", [1.5, -1, True, "1", 10_000])
+def test_undo_and_replay_take_a_whole_number_of_actions_within_the_record(
+        count: object) -> None:
+    record = GameRecord.from_state(_played(3, 12))
+    with pytest.raises(RecordError):
+        record.undo(count)  # type: ignore[arg-type]
+    with pytest.raises(RecordError):
+        record.replay(count)  # type: ignore[arg-type]
+    assert record.replay(0).history() == [] and len(record.undo(0).actions) == 12
+

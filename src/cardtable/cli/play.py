@@ -246,7 +246,7 @@ class PlaySession:
             return True
 
     def read_action(self, text: str, legal: list[Action]) -> Action | None:
-        if text.isdigit():
+        if text.isascii() and text.isdigit():  # '²' and '①' are digits too, not numbers
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]

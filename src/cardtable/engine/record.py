@@ -72,6 +72,11 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"the saved game is not valid JSON: {exc}") from None
+        except ValueError as exc:  # a number too long to read
+            raise RecordError(f"the saved game cannot be read: {exc}") from None
+        except RecursionError:
+            raise RecordError("the saved game cannot be read: it is nested too deeply") \
+                from None
         return cls.from_dict(data)
 
     @classmethod
@@ -99,6 +104,9 @@ class GameRecord:
 
     def replay(self, upto: int | None = None) -> State:
         """The game after the first `upto` actions (all of them by default)."""
+        if upto is not None and (not _whole(upto) or not 0 <= upto <= len(self.actions)):
+            raise RecordError(f"cannot replay {upto!r} actions: the record has "
+                              f"{len(self.actions)}")
         state = self.new_state()
         actions = self.actions if upto is None else self.actions[:upto]
         for index, text in enumerate(actions, start=1):
@@ -111,7 +119,12 @@ class GameRecord:
 
     def undo(self, count: int = 1) -> GameRecord:
         """The record without its last `count` actions."""
-        if count < 0 or count > len(self.actions):
+        if not _whole(count) or count < 0 or count > len(self.actions):
             raise RecordError(f"cannot undo {count} of {len(self.actions)} actions")
         return GameRecord(self.game, self.players, self.seed, dict(self.options),
                           self.actions[: len(self.actions) - count])
+
+
+def _whole(value: object) -> bool:
+    """An int that is not a bool (JSON and Python both let True pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
