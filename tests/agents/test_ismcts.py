@@ -63,9 +63,14 @@ def test_levels_and_specs(toy: Game) -> None:
         0.2, 20, 1.5, 0.0)
     assert settings_for("300+depth=0").iterations == 300
     for bad in ("0", "fast", "-3", "xs", "0s", "easy+depth=-1", "easy+speed=3",
-                "easy+c=big", "easy+depth"):
+                "easy+c=big", "easy+depth",
+                # budgets and knobs that would think forever or make no sense
+                "infs", "infms", "1e308s", "nans", "99999999999999999999", "\u00b2",
+                "easy+c=nan", "easy+c=-3", "easy+margin=inf", "easy+margin=2",
+                "easy+depth=99999"):
         with pytest.raises(OptionError):
             make_agent(f"ismcts:{bad}", toy, 1)
+    assert settings_for("3600s").seconds == 3600 and settings_for("easy+c=100").exploration
     with pytest.raises(ValueError):
         SearchSettings()
     with pytest.raises(ValueError):

@@ -25,6 +25,10 @@ from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, V
 
 # Named levels: seconds of thinking per decision.
 LEVELS: dict[str, float] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
+MAX_SECONDS = 3600.0
+MAX_ITERATIONS = 100_000_000
+MAX_DEPTH = 10_000
+MAX_EXPLORATION = 100.0
 
 
 @dataclass(frozen=True)
@@ -42,12 +46,17 @@ class SearchSettings:
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
             raise ValueError("give exactly one of iterations and seconds")
-        if self.iterations is not None and self.iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError("seconds must be positive")
-        if self.rollout_depth < 0:
-            raise ValueError("rollout_depth must be 0 or more")
+        # The upper limits keep a typo (ismcts:infs, 1e308s) from thinking forever.
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
+        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
+            raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g}")
+        if not 0 <= self.rollout_depth <= MAX_DEPTH:
+            raise ValueError(f"rollout_depth must be 0 to {MAX_DEPTH}")
+        if not 0 <= self.exploration <= MAX_EXPLORATION:  # NaN fails this too
+            raise ValueError(f"the exploration constant must be 0 to {MAX_EXPLORATION:g}")
+        if not 0 <= self.margin_weight <= 1:
+            raise ValueError("margin_weight must be 0 to 1")
 
 
 class _Node:
@@ -243,14 +252,20 @@ def settings_for(level: str | None) -> SearchSettings:
 def _budget(level: str) -> SearchSettings:
     if level in LEVELS:
         return SearchSettings(seconds=LEVELS[level])
+    settings: dict[str, float | int] = {}
     try:
-        if level.isdigit() and int(level) > 0:
-            return SearchSettings(iterations=int(level))
-        if level.endswith("ms") and float(level[:-2]) > 0:
-            return SearchSettings(seconds=float(level[:-2]) / 1000)
-        if level.endswith("s") and float(level[:-1]) > 0:
-            return SearchSettings(seconds=float(level[:-1]))
+        if level.isascii() and level.isdigit():
+            settings["iterations"] = int(level)
+        elif level.endswith("ms"):
+            settings["seconds"] = float(level[:-2]) / 1000
+        elif level.endswith("s"):
+            settings["seconds"] = float(level[:-1])
     except ValueError:
         pass
+    if settings:
+        try:
+            return SearchSettings(**settings)  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise OptionError(f"ismcts level {level!r}: {exc}") from None
     raise OptionError(f"unknown ismcts level {level!r}: use easy, medium, hard, a number "
                       "of iterations (ismcts:400) or a time (ismcts:0.3s)")
