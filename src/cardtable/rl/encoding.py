@@ -14,6 +14,7 @@ The vocabularies come from public things only: the card file (the shipped one, o
 from __future__ import annotations
 
 import json
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -22,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable import load_game
-from cardtable.engine.api import Action, CardtableError
+from cardtable.engine.api import Action, CardtableError, MalformedAction
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -101,6 +102,36 @@ class Encoding(ABC):
             raise EncodingError(f"{self.game_name}: action index {index} is out of range "
                                 f"0..{self.num_actions - 1}")
         return self.action_texts[index]
+
+    def action_int(self, action: object) -> int:
+        """`action`, as the adapters receive it, read as an integer of this encoding.
+
+        Python and NumPy integers, 0-d integer arrays and whole-number floats are read;
+        anything else (a fraction, NaN, a bool, a string, None, an array of another
+        shape) and integers outside `range(num_actions)` raise `MalformedAction`.
+        Whether the action is legal now is not checked here.
+        """
+        value: Any = action
+        what: str | None = None
+        if isinstance(value, np.ndarray):
+            if value.shape != ():
+                what = f"an array of shape {value.shape}"
+            else:
+                value = value[()]
+        index: int | None = None
+        whole = (isinstance(value, (int, np.integer))
+                 or (isinstance(value, (float, np.floating)) and float(value).is_integer()))
+        if what is None and whole and not isinstance(value, (bool, np.bool_)):
+            index = int(value)
+        if index is not None and not 0 <= index < self.num_actions:
+            what = f"{index} (out of range)"
+            index = None
+        if index is None:
+            if what is None:
+                what = f"{reprlib.repr(action)} ({type(action).__name__})"
+            raise MalformedAction(f"{self.game_name}: an action is one integer in "
+                                  f"0..{self.num_actions - 1}, not {what}")
+        return index
 
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         """The integers of `actions`, in their order."""

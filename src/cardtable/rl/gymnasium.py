@@ -8,28 +8,35 @@
 Observation: the fixed float32 vector of `cardtable.rl.encoding` for the learning seat.
 Action: `Discrete(num_actions)`; `env.action_masks()` (the name sb3-contrib's
 MaskablePPO looks for) and `info["action_mask"]` tell which are legal. An illegal
-action ends the episode with `illegal_reward` (default -1) and `info["illegal"]`.
+action ends the episode with `illegal_reward` (default -1) and `info["illegal"]`. An
+action that is not an integer of `Discrete(num_actions)` (a fraction, a string, None, an
+array of another shape, an integer out of range) raises `MalformedAction` and changes
+nothing; NumPy integers and 0-d integer arrays are fine. After `terminated`, `step()`
+raises `ResetNeeded` until `reset()`.
 Reward: at the end only, `terminal_returns` for the learning seat (a sole win 1, a
 shared win less, a loss -1/(players-1)).
 
 Options: `players` (2), `opponent` (an agent spec: "random", "greedy", ...), `seat`
-(0-based, or None for a random seat each episode), and the game's own options
-(`mode`, `expansion`, ...).
+(0-based, or None for a random seat each episode), `illegal_reward`, `render_mode`
+("ansi" or None) and the game's own options (`mode`, `expansion`, ...). A bad one raises
+`OptionError`.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from numbers import Real
 from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from cardtable import load_game
+from cardtable import games, load_game
 from cardtable.agents.base import Agent
-from cardtable.agents.registry import make_agent
-from cardtable.engine.api import State
+from cardtable.agents.registry import agent_names, make_agent
+from cardtable.engine.api import CardtableError, Game, OptionError, State
 from cardtable.rl.encoding import (
     OBS_HIGH,
     Encoding,
@@ -42,6 +49,10 @@ from cardtable.rl.encoding import (
 ENV_IDS = {"thalara": "cardtable/Thalara-v0", "vale": "cardtable/Vale-v0"}
 
 
+class ResetNeeded(CardtableError, gymnasium.error.ResetNeeded, RuntimeError):
+    """`step()` before `reset()`, or after a step reported `terminated`; nothing changed."""
+
+
 class CardtableEnv(gymnasium.Env[FloatArray, np.int64]):
     """A single-agent view of one game: the other seats are played by `opponent`."""
 
@@ -50,25 +61,43 @@ class CardtableEnv(gymnasium.Env[FloatArray, np.int64]):
     def __init__(self, game: str = "thalara", players: int = 2, opponent: str = "random",
                  seat: int | None = 0, illegal_reward: float = -1.0,
                  render_mode: str | None = None, **options: Any) -> None:
+        if not isinstance(game, str):
+            raise OptionError(f"game must be one of {', '.join(games())}, not {game!r}")
+        if not isinstance(opponent, str):
+            raise OptionError(f"opponent must be an agent spec ({', '.join(agent_names())}"
+                              f", ...), not {opponent!r}")
+        if (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, Real)
+                or not math.isfinite(illegal_reward)):
+            raise OptionError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in modes:
+            raise OptionError(f"render_mode must be None or {' or '.join(map(repr, modes))}, "
+                              f"not {render_mode!r}")
         self.game_name = game.strip().lower()
-        self.engine_game = load_game(self.game_name)
-        self.players = players
-        self.opponent = opponent
-        if seat is not None and not 0 <= seat < players:
-            raise ValueError(f"seat must be in 0..{players - 1} or None, not {seat!r}")
-        self.fixed_seat = seat
-        self.seat = 0 if seat is None else seat
-        self.illegal_reward = illegal_reward
-        self.render_mode = render_mode
-        self.game_options = options
+        self.engine_game: Game = load_game(self.game_name)
+        # The engine checks `players` and the game's options (OptionError).
         self.encoding: Encoding = encoding_for(self.game_name, players, **options)
+        if seat is not None and (isinstance(seat, bool)
+                                 or not isinstance(seat, (int, np.integer))
+                                 or not 0 <= seat < players):
+            seats = ", ".join(str(p) for p in range(players))
+            raise OptionError(f"seat must be {seats} or None (a random seat each "
+                              f"episode), not {seat!r}")
         make_agent(opponent, self.engine_game, 0)  # a bad spec fails here, not in reset
+        self.players: int = players
+        self.opponent: str = opponent
+        self.fixed_seat: int | None = None if seat is None else int(seat)
+        self.seat: int = self.fixed_seat or 0
+        self.illegal_reward: float = float(illegal_reward)
+        self.render_mode = render_mode
+        self.game_options: dict[str, Any] = options
         self.observation_space = spaces.Box(0.0, OBS_HIGH, self.encoding.observation_shape,
                                             np.float32)
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self.state: State | None = None
         self._opponents: dict[int, Agent] = {}
         self._mask: MaskArray = np.zeros(self.encoding.num_actions, np.int8)
+        self._ended: bool = False  # a step reported terminated; only reset() goes on
 
     # ---- helpers --------------------------------------------------------------------
 
@@ -113,29 +142,35 @@ class CardtableEnv(gymnasium.Env[FloatArray, np.int64]):
         self._opponents = {p: make_agent(self.opponent, self.engine_game, int(draw(1 << 31)))
                            for p in range(self.players) if p != self.seat}
         self._play_opponents()
+        self._ended = self.state.is_over()
         return self._observe()
 
     def step(self, action: Any) -> tuple[FloatArray, SupportsFloat, bool, bool,
                                          dict[str, Any]]:
         state = self.state
-        if state is None or state.is_over():
-            raise RuntimeError("step() after the episode ended; call reset()")
+        if state is None:
+            raise ResetNeeded("step() before reset(): call reset() first")
+        if self._ended or state.is_over():
+            raise ResetNeeded("step() after the episode has ended (a step returned "
+                              "terminated=True): call reset() to start a new one")
+        index = self.encoding.action_int(action)  # MalformedAction, nothing changed
         legal = state.legal_actions()
         ids = self.encoding.legal_indices(legal)
-        index = int(action)
         if index not in ids:
             obs, info = self._observe()
             info["illegal"] = True
             self._mask = np.zeros(self.encoding.num_actions, np.int8)
             info["action_mask"] = self._mask
+            self._ended = True
             return obs, self.illegal_reward, True, False, info
         state.apply(legal[ids.index(index)])
         self._play_opponents()
         obs, info = self._observe()
         reward = 0.0
-        if state.is_over():
+        self._ended = state.is_over()
+        if self._ended:
             reward = terminal_returns(self.players, state.winners())[self.seat]
-        return obs, reward, state.is_over(), False, info
+        return obs, reward, self._ended, False, info
 
     def render(self) -> str | None:
         if self.state is None:

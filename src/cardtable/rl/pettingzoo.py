@@ -13,8 +13,10 @@ Agents are `player_0` .. `player_{n-1}` (seats). An observation is
 `{"observation": float32 vector, "action_mask": int8 vector}` from the fixed encoding
 (`cardtable.rl.encoding`); the mask is all zeros for an agent that is not to move.
 Rewards come at the end only: `terminal_returns` (zero-sum; a sole winner 1). `info`
-holds the engine's observation dict under "engine" and the legal action texts
-under "legal" (for the agent to move).
+holds the legal action texts under "legal" (for the agent to move), and "winners" at
+the end. An action that is not legal now raises `IllegalAction` (a `ValueError`); one
+that is not an integer in `range(num_actions)` raises `MalformedAction` (an
+`IllegalAction`). Either way nothing changes and the same agent is still to move.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from cardtable import load_game
-from cardtable.engine.api import State
+from cardtable import games, load_game
+from cardtable.engine.api import IllegalAction, OptionError, State
 from cardtable.rl.encoding import (
     OBS_HIGH,
     Encoding,
@@ -47,6 +49,12 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     def __init__(self, game: str = "thalara", players: int = 2,
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
+        if not isinstance(game, str):
+            raise OptionError(f"game must be one of {', '.join(games())}, not {game!r}")
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in modes:
+            raise OptionError(f"render_mode must be None, {' or '.join(map(repr, modes))}, "
+                              f"not {render_mode!r}")
         self.game_name = game.strip().lower()
         self.engine_game = load_game(self.game_name)
         self.players = players
@@ -109,11 +117,13 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.state is not None
+        index = self.encoding.action_int(action)  # MalformedAction, nothing changed
         legal = self.state.legal_actions()
         ids = self.encoding.legal_indices(legal)
-        index = int(action)
         if index not in ids:
-            raise ValueError(f"{agent}: action {index} is not legal now; legal: {sorted(ids)}")
+            raise IllegalAction(f"{agent}: action {index} "
+                                f"({self.encoding.action_text(index)}) is not legal now; "
+                                f"legal: {sorted(ids)}")
         self.state.apply(legal[ids.index(index)])
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over():
