@@ -6,6 +6,7 @@ through these names. None of them knows a rule.
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -258,3 +259,21 @@ class Game(ABC):
         shown = ", ".join(a.text for a in legal[:12])
         more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"
         raise IllegalAction(f"{wanted!r} is not legal now; legal actions: {shown}{more}")
+
+
+def seat_or_spectator(player: object, players: int) -> int | None:
+    """`player` as a seat 0..players-1 (any integer type but bool), or None for a
+    spectator; a ValueError naming the valid seats otherwise, since a wrong seat would
+    quietly show a spectator's view, or another player's."""
+    if player is None:
+        return None
+    if not isinstance(player, bool):
+        try:
+            seat = operator.index(player)  # type: ignore[arg-type]
+        except TypeError:
+            seat = -1
+        if 0 <= seat < players:
+            return seat
+    raise ValueError(f"the viewer must be a seat from 0 to {players - 1}, or None for a "
+                     f"spectator; not {player!r}")
+

@@ -7,11 +7,13 @@ file of one's own with new spells built from that vocabulary loads without code.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
 from cardtable.engine.api import CardFileError
 from cardtable.engine.cardfile import Table, load_toml
+from cardtable.thalara.notation import FACEDOWN
 
 CORE_PATH = Path(__file__).parent / "cards" / "core.toml"
 
@@ -45,6 +47,28 @@ PICKS = ("any", "highest")
 REMNANT, ARTIFACT, AFTERSHOCK = 0, 1, 2
 COLORLESS = -1
 
+# Ids the notation or the options carry must read back: the notation splits on spaces
+# and ignores letter case (`play A01 2`, `cast energy-barrier 2`), `target 3` is a
+# conflict and `@p2` a seat, and `characters=a,b` splits on commas. So an id is one word
+# of letters, digits and hyphens that starts with a letter.
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+# A color is letters only: the strength is written right after it (`red3`), so a color
+# ending in a digit would make two Remnants read alike (`r1` + 2 and `r` + 12).
+_COLOR = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+# The `characters` option is read in lower case, so a character id must be lower case.
+_CHARACTER = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+# Card names the notation gives a meaning of its own (`target facedown@p2`).
+RESERVED_CARD_NAMES = ("aftershock", FACEDOWN)
+
+
+def _id(table: Table, pattern: re.Pattern[str], rule: str,
+        field: str = "id") -> str:
+    """The id in `field`, checked against `pattern`; `rule` says what it must be."""
+    value = table.str(field)
+    if not pattern.fullmatch(value):
+        raise table.error(field, f"{value!r} must be {rule}")
+    return value
+
 
 class Effect:
     """One step of a spell. Unused fields keep neutral defaults."""
@@ -59,7 +83,8 @@ class Effect:
             raise table.error("type", f"{self.type!r} is an effect of {kind} spells, "
                                       f"but this spell is {spell_kind}")
         table.reject_unknown(("type", *fields))
-        self.amount = table.int("amount", 0) if "amount" in fields else 0
+        # strengths run 0-20, so a bonus beyond +-20 means nothing
+        self.amount = table.int("amount", 0, low=-20, high=20) if "amount" in fields else 0
         if "amount" in fields and not table.has("amount"):
             raise table.error("amount", "missing")
         self.where = table.choice("where", WHERE, "here") if "where" in fields else "here"
@@ -71,9 +96,10 @@ class Effect:
         self.card = table.choice("card", CARD_KINDS, "energy") if "card" in fields \
             else "energy"
         self.face = table.choice("face", FACES, "up") if "face" in fields else "up"
-        self.max_strength = table.int("max_strength", 99, low=0) \
+        # 99, the default, is "no limit" (strengths run 0-20)
+        self.max_strength = table.int("max_strength", 99, low=0, high=99) \
             if "max_strength" in fields else 99
-        self.max_printed = table.int("max_printed", 99, low=0) \
+        self.max_printed = table.int("max_printed", 99, low=0, high=99) \
             if "max_printed" in fields else 99
         self.unique_color = table.bool("unique_color", False) \
             if "unique_color" in fields else False
@@ -88,7 +114,9 @@ class Spell:
     def __init__(self, table: Table, colors: tuple[str, ...]) -> None:
         table.reject_unknown(("id", "name", "requires", "kind", "text", "provenance",
                               "source", "note", "effects"))
-        self.id = table.str("id")
+        self.id = _id(table, _WORD, "one word of letters, digits and hyphens starting "
+                                    "with a letter (like 'energy-barrier'), so the "
+                                    "notation can read it")
         self.name = table.str("name")
         self.requires = tuple(table.str_list("requires"))
         if not 1 <= len(self.requires) <= 5:
@@ -124,7 +152,9 @@ class Character:
 
     def __init__(self, table: Table, spells: dict[str, Spell]) -> None:
         table.reject_unknown(("id", "name", "spells", "provenance", "source"))
-        self.id = table.str("id")
+        self.id = _id(table, _CHARACTER, "lowercase letters, digits and hyphens starting "
+                                         "with a letter (like 'myrja'), so the "
+                                         "characters option can name it")
         self.name = table.str("name")
         self.provenance, self.source = table.provenance()
         names = table.str_list("spells")
@@ -144,7 +174,9 @@ class ArtifactSpec:
     def __init__(self, table: Table, colors: tuple[str, ...]) -> None:
         table.reject_unknown(("id", "name", "color", "strength", "stars", "provenance",
                               "source"))
-        self.id = table.str("id")
+        self.id = _id(table, _WORD, "one word of letters, digits and hyphens starting "
+                                    "with a letter (like 'A01'), so the notation can "
+                                    "read it")
         self.name = table.str("name")
         self.color = colors.index(table.choice("color", colors))
         self.strength = table.int("strength", low=0, high=20)
@@ -176,9 +208,17 @@ class CardSet:
         head.provenance()
 
         colors = top.tables("colors")
-        self.colors = tuple(c.str("id") for c in colors)
-        if len(set(self.colors)) != len(self.colors):
-            raise top.error("colors", "a color id is listed twice")
+        ids: list[str] = []
+        for c in colors:
+            cid = _id(c, _COLOR, "letters joined by hyphens (like 'red'), so the notation "
+                                 "can read a Remnant's name: the strength follows the "
+                                 "color, as in 'red3'")
+            # the notation ignores letter case, so 'Red' and 'red' would read alike
+            if cid.lower() in (i.lower() for i in ids):
+                raise c.error("id", "a color id is listed twice (letter case does not "
+                                    "count)")
+            ids.append(cid)
+        self.colors = tuple(ids)
         self.color_provisional = tuple(c.provenance()[0] == "provisional" for c in colors)
 
         self.remnants: list[tuple[int, int]] = []
@@ -200,13 +240,24 @@ class CardSet:
             self.remnant_provisional |= row.provenance()[0] == "provisional"
 
         self.artifacts = [ArtifactSpec(t, self.colors) for t in top.tables("artifacts")]
-        ids = [a.id for a in self.artifacts]
-        if len(set(ids)) != len(ids):
-            raise top.error("artifacts", "an Artifact id is listed twice")
+        if not self.artifacts:
+            # Artifacts are what the game is played for: without one it is over at once
+            raise top.error("artifacts", "a card file needs at least one Artifact")
+        # the notation ignores letter case, so ids are compared in lower case
+        remnants = {n.lower() for n in self.remnant_names()}
+        seen: set[str] = set()
         for a in self.artifacts:
-            if a.id in self.remnant_names() or a.id == "aftershock":
+            key = a.id.lower()
+            if key in seen:
+                raise CardFileError(path, "an Artifact id is listed twice (letter case "
+                                          "does not count)", card=a.id, field="id")
+            if key in remnants:
                 raise CardFileError(path, "an Artifact id must differ from every Remnant "
                                           "name", card=a.id, field="id")
+            if key in RESERVED_CARD_NAMES:
+                raise CardFileError(path, f"{a.id!r} is a word of the notation and cannot "
+                                          "name an Artifact", card=a.id, field="id")
+            seen.add(key)
 
         shock = Table(path, data.get("aftershock"), "aftershock")
         shock.reject_unknown(("per_player", "strength", "provenance", "source"))
@@ -215,10 +266,12 @@ class CardSet:
         self.aftershock_provisional = shock.provenance()[0] == "provisional"
 
         self.spells: dict[str, Spell] = {}
+        lowered: set[str] = set()  # the notation ignores letter case: 'Surge' is 'surge'
         for table in top.tables("spells"):
             spell = Spell(table, self.colors)
-            if spell.id in self.spells:
+            if spell.id.lower() in lowered:
                 raise table.error("id", "this spell id is used twice")
+            lowered.add(spell.id.lower())
             self.spells[spell.id] = spell
         self.characters: dict[str, Character] = {}
         for table in top.tables("characters"):
@@ -250,7 +303,12 @@ class CardSet:
 
 def load_card_set(path: str | Path) -> CardSet:
     """The card set in the TOML file at `path`; CardFileError names what is wrong."""
-    return CardSet(str(path), load_toml(path))
+    name = str(path)
+    if "\0" in name:
+        # no file system takes a NUL, and opening it would raise a bare ValueError
+        raise CardFileError(name.replace("\0", "\\x00"),
+                            "not a usable path: it holds a NUL character")
+    return CardSet(name, load_toml(path))
 
 
 @cache

@@ -101,7 +101,8 @@ class ThalaraGame(Game):
             return core_card_set()
         if not isinstance(path, (str, Path)):
             raise OptionError(f"cards must be a path to a card file, not {path!r}")
-        if Path(path).resolve() == CORE_PATH.resolve():
+        # a path with a NUL cannot be resolved; load_card_set says so in a CardFileError
+        if "\0" not in str(path) and Path(path).resolve() == CORE_PATH.resolve():
             return core_card_set()
         return load_card_set(path)
 

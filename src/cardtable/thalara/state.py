@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.api import Action, Event, State, View
+from cardtable.engine.api import Action, Event, State, View, seat_or_spectator
 from cardtable.thalara import rng as rngmod
 from cardtable.thalara import rules
 from cardtable.thalara.cards import ARTIFACT
@@ -230,9 +230,10 @@ class ThalaraState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         from cardtable.thalara.spells import card_strength, conflict_totals, pending_prompt
 
-
         s = self.setup
         n = s.n
+        if player is not None and (player.__class__ is not int or not 0 <= player < n):
+            player = seat_or_spectator(player, n)  # the full check only off the fast path
         name = s.name
         seats = []
         for p in range(n):
@@ -311,6 +312,7 @@ class ThalaraState(State):
         }
 
     def view(self, player: int) -> View:
+        player = seat_or_spectator(player, self.setup.n)  # type: ignore[assignment]
         legal = self.legal_actions() if self.phase != OVER and self.cur == player else []
         snapshot = self.clone()
 

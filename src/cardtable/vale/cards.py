@@ -73,6 +73,24 @@ ART_SRC = fx.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
 ARTIFACT_FIELDS = ("id", "name", "kind", "players", "ability", "provenance", "source",
                    "text", "notes", "effect")
 
+# The largest number each effect field may hold. The shipped cards gain at most 4 stones
+# and draw 1, give at most 10 points and cost at most 12; a card file of one's own may go
+# a few times beyond that, but `red = 1000000` would have the engine discard a million
+# stones one by one, and a payment notes at most 31 stones of a color.
+_STONES_MAX = 20  # counts: stones or cards one step gains, spends, draws or reveals
+_POINTS_MAX = 100  # points one step gives or takes
+_NUMBER_MAX = 99  # costs, prices, "up to" counts (99: as many as there are), thresholds
+_FIELD_MAX: dict[str, int] = {
+    "red": _STONES_MAX, "blue": _STONES_MAX, "purple": _STONES_MAX, "draw": _STONES_MAX,
+    "count": _STONES_MAX, "n": _STONES_MAX, "per": _STONES_MAX,
+    "points": _POINTS_MAX, "points_per_cost": 10,  # a cost of 10 then gives 100 points
+}
+_OP_FIELD_MAX: dict[tuple[str, str], int] = {
+    ("stone_limit", "amount"): _STONES_MAX, ("stone_value", "amount"): 10,
+}
+#: a payment notes each color's count in 5 bits: no player may hold more of one color
+MAX_STONE_LIMIT = 31
+
 
 class CardSet:
     """A loaded card set: per-card data in lists indexed by the card's int."""
@@ -273,12 +291,26 @@ def load_cards(*paths: str | Path) -> CardSet:
         _read_file(path, cards, artifacts, seen)
     if len(cards) > 255:
         raise CardFileError(str(paths[-1]), "at most 255 cards per set", field="cards")
+    from cardtable.vale.board import BASE_LIMIT  # board imports this module
+
+    # a player might hold every card that raises the stone limit
+    limit = BASE_LIMIT
+    for card in cards:
+        limit += max(0, sum(op[1] for op in card["permanent"] if op[0] == fx.P_LIMIT))
+        if limit > MAX_STONE_LIMIT:
+            raise CardFileError(card["file"], f"the cards' stone limits add up to more "
+                                f"than {MAX_STONE_LIMIT} stones", card=card["id"],
+                                field="permanent")
     return CardSet("+".join(str(p) for p in paths), cards, artifacts)
 
 
 def _read_file(path: str | Path, cards: list[dict[str, Any]],
                artifacts: list[dict[str, Any]], seen: set[str]) -> None:
     file = str(path)
+    if "\0" in file:
+        # no file system takes a NUL, and opening it would raise a bare ValueError
+        raise CardFileError(file.replace("\0", "\\x00"),
+                            "not a usable path: it holds a NUL character")
     doc = Table(file, load_toml(path), None)
     doc.reject_unknown(("cards", "meta", "artifacts"))
     tables = doc.tables("cards")
@@ -298,7 +330,7 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
         kind, source = t.provenance()
         family = t.choice("family", FAMILIES)
         card: dict[str, Any] = {
-            "id": cid, "name": t.str("name"), "family": FAMILIES.index(family),
+            "file": file, "id": cid, "name": t.str("name"), "family": FAMILIES.index(family),
             "cost": t.int("cost", low=0, high=99), "provenance": kind, "source": source,
             "text": t.str("text", "") if t.has("text") else "",
             "notes": t.str("notes") if t.has("notes") else "",
@@ -308,6 +340,7 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
         for timing in ("instant", "permanent", "resolution"):
             raw = t.data.get(timing, [])
             card[timing] = fx.compile_effect(file, cid, timing, raw)
+            _check_bounds(file, cid, timing, raw)
         cards.append(card)
     if doc.has("artifacts"):
         art_seen = {a["id"] for a in artifacts}
@@ -327,12 +360,37 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
                 raise t.error("players", "a base Artifact names its player count (2, 3 or 4)")
             ability = t.choice("ability", ABILITIES)
             timing = "permanent" if ability == "permanent" else "instant"
+            raw = t.data.get("effect", [])
+            compiled = fx.compile_effect(file, aid, timing, raw, "effect")
+            _check_bounds(file, aid, "effect", raw)
             artifacts.append({
                 "id": aid, "name": t.str("name"), "kind": tile_kind, "players": players,
                 "ability": ability, "provenance": kind, "source": source,
                 "text": t.str("text", "") if t.has("text") else "",
-                "effect": fx.compile_effect(file, aid, timing, t.data.get("effect", []),
-                                            "effect")})
+                "effect": compiled})
+
+
+def _check_bounds(file: str, card: str, path: str, steps: list[dict[str, Any]]) -> None:
+    """Every number in these effect steps at most its field's bound (the steps compiled
+    already, so their shape is right); the field is named as `compile_effect` names it."""
+    for i, step in enumerate(steps, start=1):
+        where = f"{path}[{i}]"
+        op = step["op"]
+        for key, value in step.items():
+            if key in ("then", "else"):
+                _check_bounds(file, card, f"{where}.{key}", value)
+            elif key == "options":
+                for j, option in enumerate(value, start=1):
+                    _check_bounds(file, card, f"{where}.options[{j}].then", option["then"])
+            elif key == "costs":
+                if not all(0 <= c <= _NUMBER_MAX for c in value):
+                    raise CardFileError(file, f"costs run from 0 to {_NUMBER_MAX}, not "
+                                              f"{value!r}", card=card, field=f"{where}.costs")
+            elif isinstance(value, int) and not isinstance(value, bool):
+                high = _OP_FIELD_MAX.get((op, key), _FIELD_MAX.get(key, _NUMBER_MAX))
+                if value > high:
+                    raise CardFileError(file, f"must be at most {high}, not {value}",
+                                        card=card, field=f"{where}.{key}")
 
 
 @lru_cache(maxsize=8)
@@ -359,6 +417,6 @@ def cards_from(path: str | None, expansion: bool = False) -> CardSet:
         return expansion_cards() if expansion else base_cards()
     try:
         stamp = Path(path).stat().st_mtime_ns
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the path
         return load_cards(path)  # raises a CardFileError naming the file
     return _cached(str(Path(path).resolve()), stamp, expansion)

@@ -90,7 +90,10 @@ class ValeGame(Game):
             raise OptionError("artifact_set needs expansion='artifacts'")
         if isinstance(art_set, list | tuple):
             art_set = list(art_set)
-            unknown_tiles = [a for a in art_set if a not in cs.art_index]
+            # a non-string (a list, a number) is no tile id, and a list cannot even be
+            # looked up: checked first so it gets this message, not a TypeError
+            unknown_tiles = [a for a in art_set
+                             if not isinstance(a, str) or a not in cs.art_index]
             # one more tile than players: the last to pick always has a tile without
             # their own marker
             if (unknown_tiles or len(set(art_set)) != len(art_set)

@@ -171,6 +171,8 @@ def _need_card(ids: dict[str, int], verb: str, args: list[str], n: int) -> None:
 
 
 def parse(st: ValeState, text: str) -> Action:
+    if not isinstance(text, str):
+        raise MalformedAction(f"an action is text, not {type(text).__name__}")
     canon, words = canonical(st, text)
     legal = st.legal_actions()
     for action in legal:

@@ -54,9 +54,18 @@ Nobody knows the order of the deck below its known top cards.
 from __future__ import annotations
 
 import random
+import reprlib
 from typing import Any
 
-from cardtable.engine.api import Action, Event, Game, State, View
+from cardtable.engine.api import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    State,
+    View,
+    seat_or_spectator,
+)
 from cardtable.vale import board, rules
 from cardtable.vale.cards import ART_SRC, COLORS, CardSet
 from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
@@ -159,7 +168,16 @@ class ValeState(State):
         return list(self.legal)
 
     def apply(self, action: Action) -> list[Event]:
-        return rules.apply(self, action)
+        try:
+            return rules.apply(self, action)
+        except (AttributeError, TypeError):
+            # Checked only once rules.apply has failed, so the hot path pays nothing.
+            # Something that is not an Action is never one of the listed actions, so
+            # rules.apply failed while looking for it, before changing anything.
+            if isinstance(action, Action):
+                raise
+            raise IllegalAction(f"{reprlib.repr(action)} is not an action; parse text "
+                                "with game.parse_action(state, text)") from None
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -242,6 +260,8 @@ class ValeState(State):
 
     # --- what a player may know -----------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
+        if player is not None and (player.__class__ is not int or not 0 <= player < self.n):
+            player = seat_or_spectator(player, self.n)  # the full check only off the fast path
         cs = self.cs
         ids = cs.ids
         pub = self.pub
@@ -311,6 +331,7 @@ class ValeState(State):
         }
 
     def view(self, player: int) -> View:
+        player = seat_or_spectator(player, self.n)  # type: ignore[assignment]
         legal = self.legal_actions() if self.current_player() == player else []
         snapshot = self.clone()  # the view stays true to this moment
         return View(player, self.observation(player), legal,
