@@ -312,3 +312,11 @@ def test_a_chosen_seed_needs_at_most_one_human_unless_the_server_allows_it(
         against_computer = {**two_humans, "seats": [{"kind": "human"},
                                                     {"kind": "computer", "agent": "random"}]}
         assert strict.post("/api/games", json=against_computer).status_code == 201
+
+
+@pytest.mark.parametrize("seed", [2**63, -(2**63) - 1, 2**70])
+def test_a_seed_too_big_to_store_is_refused(client: TestClient, seed: int) -> None:
+    response = client.post("/api/games", json={"game": "thalara", "seed": seed})
+    assert response.status_code == 400 and "64 bits" in response.json()["detail"]
+    assert client.get("/api/games?status=all").json() == []
+

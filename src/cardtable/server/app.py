@@ -123,6 +123,8 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
                                      f"{game.max_players} players")
         if "cards" in spec.options:
             raise HTTPException(400, "the server plays only with the shipped card sets")
+        if spec.seed is not None and not -(2**63) <= spec.seed < 2**63:
+            raise HTTPException(400, "the seed must fit in 64 bits (-2**63 to 2**63 - 1)")
         seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
         try:
             game.new_game(spec.players, seed, **spec.options)
