@@ -116,3 +116,21 @@ def test_a_piped_table_keeps_long_agent_specs_whole(toy: Game,
     assert arena_command(args) == 0
     out = capsys.readouterr().out
     assert spec in out and "…" not in out
+
+
+def test_bad_options_report_paths_and_pools_fail_before_any_game_or_file(
+        toy: Game, tmp_path: Path) -> None:
+    save = tmp_path / "games.jsonl"
+    base = ["arena", "toy", "--agents", "random", "--games", "2", "--workers", "1"]
+    with pytest.raises(OptionError, match="rounds"):
+        arena_command(parse([*base, "--option", "rounds=0", "--save", str(save)]))
+    assert not save.exists()                     # no empty file left behind
+    with pytest.raises(OptionError, match="does not exist"):
+        arena_command(parse([*base, "--report", str(tmp_path / "no" / "x.html")]))
+    with pytest.raises(OptionError, match="folder"):
+        arena_command(parse([*base, "--report", str(tmp_path)]))
+    with pytest.raises(OptionError, match="needs names"):
+        arena_command(parse([*base, "--character-pool", ","]))
+    # a pool the game cannot take says why
+    with pytest.raises(OptionError, match=r"accepts no assignment.*rounds"):
+        arena_command(parse([*base, "--character-pool", "bold", "--option", "rounds=0"]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -83,9 +84,13 @@ def test_plan_rejects_bad_input(toy: Game) -> None:
 
 
 def test_a_game_that_cannot_start_names_itself(toy: Game) -> None:
-    t = plan("toy", ["random"], 1, 1, 2, {"rounds": 9})
+    with pytest.raises(OptionError, match="rounds"):     # plan refuses it at once ...
+        plan("toy", ["random"], 1, 1, 2, {"rounds": 9})
+    # ... and a worker handed such a game anyway names it
+    spec = dataclasses.replace(plan("toy", ["random"], 1, 1, 2).specs[0],
+                               options={"rounds": 9})
     with pytest.raises(ArenaError, match=r"game 0 .*cannot start"):
-        play_game(t.specs[0])
+        play_game(spec)
 
 
 def test_play_game_records_everything(toy: Game) -> None:

@@ -141,20 +141,25 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
     labels = entrant_labels(agents)
     rotations = seatings(len(agents), players)
     assignments: list[list[str]] | None = None
-    if character_pool:
+    if not character_pool:
+        # Bad options fail here, before a worker starts or a --save file is written.
+        loaded.new_game(players, seed=0, **options)
+    else:
         if "characters" in options:
             raise OptionError("give either fixed characters or a character pool, not both")
         assignments = []
+        refused: OptionError | None = None
         for chars in itertools.product(character_pool, repeat=players):
             # Keep the assignments the game accepts (some games allow no mirror match).
             try:
                 loaded.new_game(players, seed=0, **{**options, "characters": list(chars)})
-            except OptionError:
+            except OptionError as exc:
+                refused = refused or exc
                 continue
             assignments.append(list(chars))
         if not assignments:
             raise OptionError(f"{loaded.name} accepts no assignment of the characters "
-                              f"{', '.join(character_pool)} to {players} seats")
+                              f"{', '.join(character_pool)} to {players} seats ({refused})")
     ref = cardtable._GAMES.get(loaded.name)
     specs: list[GameSpec] = []
     for index in range(games):

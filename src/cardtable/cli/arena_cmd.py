@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -100,6 +101,17 @@ def _run(args: argparse.Namespace, console: Any = None, read_line: Any = None) -
     return arena_command(args)
 
 
+def _check_writable(path: Path, flag: str) -> None:
+    """Fail before the games are played, not after, when `path` cannot be written."""
+    if path.is_dir():
+        raise OptionError(f"{flag} {path}: that is a folder; give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise OptionError(f"{flag} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise OptionError(f"{flag} {path}: the folder {folder} cannot be written to")
+
+
 def build_tournament(args: argparse.Namespace) -> Tournament:
     game = cardtable.load_game(args.game)
     agents = _names(args.agents)
@@ -109,6 +121,11 @@ def build_tournament(args: argparse.Namespace) -> Tournament:
     if players is None:
         players = min(max(len(agents), game.min_players), game.max_players)
     pool = _names(getattr(args, "character_pool", None)) or None
+    if getattr(args, "character_pool", None) is not None and pool is None:
+        raise OptionError("--character-pool needs names, like myrja,canto,accaina")
+    report = getattr(args, "report", None)
+    if report is not None:
+        _check_writable(Path(report), "--report")
     return plan(game.name, agents, args.games, args.seed, players, game_options(args), pool)
 
 
