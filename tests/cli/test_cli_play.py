@@ -125,8 +125,33 @@ def test_quit_saves_a_record_that_replay_reads(tmp_path: Path,
     assert data["seed"] == 3 and data["players"] == 2 and len(data["actions"]) == 2
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "fake: 2 players, seed 3" in out
+    # the game goes on: its seed and secret actions are not shown
+    assert "fake: 2 players, seed hidden until the game is over" in out
     assert "the game is not over; P1 is to decide" in out
+    assert main(["replay", str(save), "--step"]) == 0
+    out = capsys.readouterr().out
+    assert data["actions"][0] not in out and data["actions"][1] not in out
+    assert "P1 plays a gem face down" in out            # what a spectator saw
+
+
+def test_a_random_deal_is_not_told_until_the_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert play([], Script(["quit"])) == 0
+    out = capsys.readouterr().out
+    [saved] = list(tmp_path.glob("cardtable-fake-*.json"))
+    seed = GameRecord.load(saved).seed
+    assert f"seed {seed}" not in out and str(seed) not in saved.name
+    assert play(["--load", str(saved)], Script([], then="1")) == 0
+    assert f"The deal was seed {seed}" in capsys.readouterr().out   # the game is over
+
+
+def test_a_saved_game_keeps_its_seat(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    assert play(["--seed", "3", "--seat", "1", "--save", str(save)], Script(["quit"])) == 0
+    assert main(["play", "--load", str(save), "--seat", "0"], read_line=Script([])) == 2
+    assert main(["play", "--load", str(save), "--seat", "P2"],
+                read_line=Script(["quit"])) == 0
 
 
 def test_end_of_input_quits_and_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

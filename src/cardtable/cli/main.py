@@ -7,8 +7,9 @@ import builtins
 import contextlib
 import json
 import os
-import random
+import secrets
 import sys
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -35,7 +36,7 @@ from cardtable.cli.play import (
     saved_cli_settings,
 )
 from cardtable.cli.render import renderer_for
-from cardtable.engine.api import CardtableError, OptionError, RecordError
+from cardtable.engine.api import CardtableError, OptionError
 from cardtable.engine.record import GameRecord
 
 EXIT_ERROR = 2
@@ -199,8 +200,12 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
             raise OptionError(f"{args.load} is a game of {record.game}, not {args.game}")
         state = record.replay()
         cli_saved = saved_cli_settings(load_path)
-        seat_text = args.seat if args.seat is not None else str(cli_saved.get("seat", 0))
-        seat = parse_seat(seat_text, state.num_players)
+        saved_seat = cli_saved.get("seat", 0)
+        seat = parse_seat(str(saved_seat), state.num_players)
+        if args.seat is not None and parse_seat(args.seat, state.num_players) != seat:
+            # another seat of a game in progress is another player's hand
+            raise OptionError(f"{args.load} is played from seat P{seat + 1}; a saved game "
+                              "keeps its seat (drop --seat)")
         decisions = decision_points(record, seat)
         save_path = Path(args.save) if args.save else load_path
     else:
@@ -210,10 +215,13 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
         game = load_game(args.game)
         players = game.min_players if args.players is None else args.players
         check_players(game, players)
-        seed = random.randrange(1_000_000) if args.seed is None else args.seed
+        seed = secrets.randbelow(2**31) if args.seed is None else args.seed
         state = game.new_game(players, seed, **game_options(args))
         seat = parse_seat(args.seat if args.seat is not None else "0", players)
-        save_path = Path(args.save) if args.save else Path(f"cardtable-{game.name}-{seed}.json")
+        # A random deal's seed would tell the computer's cards: not in the file name.
+        name = (f"{seed}" if args.seed is not None
+                else time.strftime("%Y%m%d-%H%M%S"))
+        save_path = Path(args.save) if args.save else Path(f"cardtable-{game.name}-{name}.json")
     saved_vs = cli_saved.get("vs")
     vs = args.vs or (saved_vs if isinstance(saved_vs, str) else "ismcts:medium")
     session = PlaySession(console, state, seat, vs, save_path, read_line,
@@ -271,22 +279,22 @@ def run_simulate(args: argparse.Namespace, console: Console, read_line: ReadLine
 # -- replay ----------------------------------------------------------------------------
 def run_replay(args: argparse.Namespace, console: Console, read_line: ReadLine) -> int:
     record = GameRecord.load(args.record)
+    state = record.replay()
+    # While the game goes on, its actions and seed are secrets (a hand chosen, a card
+    # put on top): it is shown as a spectator sees it.
+    over = state.is_over()
     if args.step:
         state = record.new_state()
         for number, text in enumerate(record.actions, start=1):
             player = state.current_player()
             who = "-" if player is None else f"P{player + 1}"
-            try:
-                events = state.apply(state.game.parse_action(state, text))
-            except CardtableError as exc:
-                raise RecordError(f"action {number} ({text!r}) cannot be replayed: "
-                                  f"{exc}") from None
-            console.print(Text.assemble((f"{number:>4}. {who}: ", "bold"), text))
+            events = state.apply(state.game.parse_action(state, text))
+            console.print(Text.assemble((f"{number:>4}. {who}", "bold"),
+                                        f": {text}" if over else ""))
             for event in events:
                 console.print(Text("        " + event.text_for(None)))
-    else:
-        state = record.replay()
-    console.print(Text(f"{record.game}: {record.players} players, seed {record.seed}, "
+    seed = f"seed {record.seed}" if over else "seed hidden until the game is over"
+    console.print(Text(f"{record.game}: {record.players} players, {seed}, "
                        f"options {json.dumps(record.options)}, "
                        f"{len(record.actions)} actions", style="bold"))
     if args.board:

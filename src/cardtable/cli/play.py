@@ -181,8 +181,9 @@ class PlaySession:
             raise
 
     def loop(self) -> int:
+        # No seed here: it would tell the computer's cards (it is shown at the end).
         self.say(f"{self.game.title}: you are {seat_label(self.seat, self.seat)} against "
-                 f"{self.vs}; seed {self.state.seed}. Type 'help' for help.", "bold")
+                 f"{self.vs}. Type 'help' for help.", "bold")
         while not self.state.is_over():
             player = self.state.current_player()
             if player is None:
@@ -320,6 +321,8 @@ class PlaySession:
         elif winners:
             self.say(", ".join(seat_label(p, self.seat) for p in winners)
                      + (" wins." if len(winners) == 1 else " share the win."), "bold")
+        self.say(f"The deal was seed {self.state.seed} (cardtable play {self.game.name} "
+                 f"--seed {self.state.seed} deals it again).")
         if self.autosave and self.save():
             self.say(f"Saved to {self.save_path}.")
         return 0
