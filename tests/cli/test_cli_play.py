@@ -9,6 +9,7 @@ import cli_fakegame
 import pytest
 from cli_script import Script
 
+import cardtable
 from cardtable.cli.main import main
 from cardtable.engine.record import GameRecord
 
@@ -100,18 +101,33 @@ def test_play_by_notation(tmp_path: Path) -> None:
 
 def test_undo_goes_back_to_the_previous_decision(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # Vale's draft: between your two picks the computer hunts twice from the open
+    # display, which shows nothing hidden, so the first pick may be taken back.
     save = tmp_path / "g.json"
-    hand = first_hand(3, 9)
     script = Script(["undo", "1", "undo", "2", "quit"])
-    assert play(["--players", "3", "--seed", "9", "--save", str(save)], script) == 0
+    assert main(["play", "vale", "--vs", "random", "--seed", "9", "--save", str(save)],
+                read_line=script) == 0
     out = capsys.readouterr().out
     assert "Nothing to undo: this is your first decision." in out
     assert "undone: back to your previous decision" in out
     record = GameRecord.load(save)
-    # the first decision was taken back with the computers' answers, then replaced
-    assert record.actions[0] == f"play {hand[1]}"
+    # the first pick was taken back with the computer's answers, then replaced
+    first = cardtable.load_game("vale").new_game(2, 9).legal_actions()
+    assert record.actions[0] == first[1].text
     assert len(record.actions) == 3
     assert record.replay().current_player() == 0
+
+
+def test_no_undo_over_cards_that_were_hidden(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # Blind duel reveals every gem at the end of a round: undoing past it would let
+    # the player play the round again knowing the others' gems.
+    save = tmp_path / "g.json"
+    script = Script(["1", "undo", "quit"])
+    assert play(["--players", "3", "--seed", "9", "--save", str(save)], script) == 0
+    out = capsys.readouterr().out
+    assert "No undo: since your previous decision you have seen cards" in out
+    assert len(GameRecord.load(save).actions) == 3      # nothing was taken back
 
 
 def test_quit_saves_a_record_that_replay_reads(tmp_path: Path,

@@ -31,6 +31,7 @@ from cardtable.engine.api import (
     State,
 )
 from cardtable.engine.record import GameRecord
+from cardtable.engine.undo import reveals_hidden
 
 ReadLine = Callable[[str], str]
 
@@ -285,7 +286,14 @@ class PlaySession:
             return False
         target = earlier[-1]
         record = GameRecord.from_state(self.state).undo(played - target)
-        self.state = record.replay()
+        before = record.replay()
+        since = [a.text for a in self.state.history()[target:]]
+        if reveals_hidden(before, since, self.seat, self.state.observation(self.seat)):
+            # The same seed would put the cards just seen back in the same places.
+            self.say("No undo: since your previous decision you have seen cards that were "
+                     "hidden then (a draw, a reveal, a card played from a hand).", "yellow")
+            return False
+        self.state = before
         self.decisions = [point for point in self.decisions if point <= target]
         self.log = [f"(undone: back to your previous decision, after {target} actions)"]
         return True

@@ -21,6 +21,7 @@ from typing import Any
 from cardtable import load_game
 from cardtable.agents import Agent, make_agent
 from cardtable.engine.api import CardtableError, Event, Game, State
+from cardtable.engine.undo import reveals_hidden
 from cardtable.server.storage import COMPUTER, GameRow, Storage, StorageError
 from cardtable.server.writer import ActionWriter
 
@@ -103,6 +104,8 @@ class Room:
                                                     random.randrange(2**31))
         self.computer_task: asyncio.Task[None] | None = None
         self.closed = False
+        # (version, seat) of the last undo check and its answer: the check replays
+        self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
 
     # ---- what viewers see -------------------------------------------------------
 
@@ -119,7 +122,16 @@ class Room:
             return False
         if any(s.seat != viewer and s.kind != COMPUTER for s in self.row.seats):
             return False
-        return viewer in self.actors
+        if viewer not in self.actors:
+            return False
+        # Not over a draw or a reveal: the replay would show the same cards again.
+        key = (self.version, viewer)
+        if self._undo_checked[0] != key:
+            keep = max(i for i, a in enumerate(self.actors) if a == viewer)
+            before, _ = replay(self.game, self.row, self.texts[:keep])
+            self._undo_checked = (key, not reveals_hidden(
+                before, self.texts[keep:], viewer, self.state.observation(viewer)))
+        return self._undo_checked[1]
 
     def snapshot(self, viewer: int | None) -> Message:
         obs = self.state.observation(viewer)
@@ -256,7 +268,8 @@ class Room:
         async with self.lock:
             if not self.can_undo(seat):
                 raise RoomError("no_undo", "undo is only for your own last action, in a "
-                                           "game where every other seat is a computer")
+                                           "game where every other seat is a computer, "
+                                           "and not once it has shown you hidden cards")
             keep = max(i for i, a in enumerate(self.actors) if a == seat)
             texts = self.texts[:keep]
             state, events = replay(self.game, self.row, texts)
