@@ -368,3 +368,19 @@ def test_an_agent_bug_is_one_error_and_the_game_is_kept(
     assert "Saved to cardtable-fake-2.json before stopping." in captured.out
     assert captured.err == "cardtable play: error: 'play gem99' is not legal now\n"
     assert len(GameRecord.load(tmp_path / "cardtable-fake-2.json").actions) == 1
+
+
+@pytest.mark.parametrize(("cli", "words"), [({"seat": 7, "vs": "random"}, "saved seat 7"),
+                                            ({"seat": 0, "vs": 5}, "saved opponent 5")])
+def test_a_saved_game_with_a_broken_cli_entry_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], cli: dict[str, object],
+        words: str) -> None:
+    save = tmp_path / "s.json"
+    assert play(["--seed", "3", "--save", str(save)], Script(["quit"])) == 0
+    data = json.loads(save.read_text())
+    data["cli"] = cli
+    save.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["play", "--load", str(save)], read_line=Script([])) == 2
+    err = capsys.readouterr().err
+    assert words in err and "--seat" not in err

@@ -36,7 +36,7 @@ from cardtable.cli.play import (
     saved_cli_settings,
 )
 from cardtable.cli.render import renderer_for
-from cardtable.engine.api import CardtableError, OptionError
+from cardtable.engine.api import CardtableError, OptionError, RecordError
 from cardtable.engine.record import GameRecord
 
 EXIT_ERROR = 2
@@ -201,7 +201,10 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
         state = record.replay()
         cli_saved = saved_cli_settings(load_path)
         saved_seat = cli_saved.get("seat", 0)
-        seat = parse_seat(str(saved_seat), state.num_players)
+        if not (isinstance(saved_seat, int) and 0 <= saved_seat < state.num_players):
+            raise RecordError(f"{args.load}: the saved seat {saved_seat!r} is not a seat "
+                              f"of this {state.num_players}-player game")
+        seat = saved_seat
         if args.seat is not None and parse_seat(args.seat, state.num_players) != seat:
             # another seat of a game in progress is another player's hand
             raise OptionError(f"{args.load} is played from seat P{seat + 1}; a saved game "
@@ -223,7 +226,10 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
                 else time.strftime("%Y%m%d-%H%M%S"))
         save_path = Path(args.save) if args.save else Path(f"cardtable-{game.name}-{name}.json")
     saved_vs = cli_saved.get("vs")
-    vs = args.vs or (saved_vs if isinstance(saved_vs, str) else "ismcts:medium")
+    if saved_vs is not None and not isinstance(saved_vs, str):
+        raise RecordError(f"{args.load}: the saved opponent {saved_vs!r} is not an agent "
+                          "spec (like ismcts:medium)")
+    vs = args.vs or saved_vs or "ismcts:medium"
     session = PlaySession(console, state, seat, vs, save_path, read_line,
                           agent_seed=state.seed * 16 + len(state.history()),
                           decisions=decisions,
