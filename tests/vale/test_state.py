@@ -144,3 +144,16 @@ def test_events_never_tell_others_which_card_was_drawn() -> None:
     assert top in draws[0].text_for(0)
     assert top not in draws[0].text_for(1) and top not in draws[0].text_for(None)
     assert "data" not in draws[0].to_dict(1)
+
+
+def test_a_discard_pile_shuffled_into_a_new_deck_is_no_longer_public() -> None:
+    from cardtable.vale import board
+
+    st = position(seat(), seat(), discard=["imp", "kappa", "troll"])
+    st.deck = []
+    for c in st.discard:
+        st.pub[c] = 1                       # the discard pile is open to all
+    assert board.refill_deck(st)
+    assert sorted(st.deck) == sorted(st.cs.index[n] for n in ("imp", "kappa", "troll"))
+    # nobody knows where in the new deck each one is: a sampled world may put it anywhere
+    assert all(st.pub[c] == 0 for c in st.deck)

@@ -149,6 +149,8 @@ def refill_deck(st: ValeState) -> bool:
     st.known_top = 0
     st.secret_top = -1
     shuffle(st, st.deck)
+    for card in st.deck:
+        st.pub[card] = 0  # shuffled face down: nobody knows where any of them is
     st.events.append(Event("reshuffle", None, "The discard pile is shuffled into a new deck"))
     return True
 

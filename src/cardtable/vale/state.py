@@ -362,6 +362,8 @@ class ValeState(State):
         pool.sort()
         rng.shuffle(pool)
         world.deck[:unknown_deck] = pool[:unknown_deck]
+        for c in pool[:unknown_deck]:
+            world.pub[c] = 0  # where a card was known before tells where it is now
         for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
             world.hands[q][i] = c
             world.pub[c] = 0
