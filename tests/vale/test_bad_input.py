@@ -188,23 +188,3 @@ def test_applying_a_non_action_after_the_game_is_over_is_illegal() -> None:
         state.apply(None)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction):
         state.apply(Action(0, "hunt imp", 0))
-
-
-# ---- observation and view for a seat that does not exist ---------------------------
-
-@pytest.mark.parametrize("seat", [2, 5, -1, "x", "0", 1.0, True, [0]])
-def test_observation_and_view_of_a_seat_that_does_not_exist_raise(seat: object) -> None:
-    state = GAME.new_game(2, seed=1)
-    before = state.fingerprint()
-    with pytest.raises(ValueError, match="seat from 0 to 1, or None"):
-        state.observation(seat)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="seat from 0 to 1, or None"):
-        state.view(seat)  # type: ignore[arg-type]
-    assert state.fingerprint() == before
-
-
-def test_every_seat_and_the_spectator_still_observe() -> None:
-    state = GAME.new_game(3, seed=1)
-    for seat in (None, 0, 1, 2):
-        assert state.observation(seat)["viewer"] == seat
-    assert state.view(2).player == 2
