@@ -115,7 +115,7 @@ function createForm(meta, onCreated) {
   h("label", {}, "Game ", gameSel), h("label", {}, " ", players),
   seatsBox,
   h("details", {}, h("summary", {}, "Options"), optsBox,
-    h("label.opt", {}, h("span", {}, "seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric" })),
+    h("label.opt", {}, h("span", {}, "seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric", title: "a chosen seed is for games with one person: with several, its chooser would know the deal" })),
     h("label.opt", {}, h("span", {}, "title"), h("input", { name: "title", placeholder: "(optional)" })),
     h("label.opt", {}, h("span", {}, "computer pause (ms)"), h("input", { name: "delay", value: "600", inputmode: "numeric" }))),
   h("label", {}, h("input", { type: "checkbox", name: "listed", checked: true }), " list it in the lobby"),
