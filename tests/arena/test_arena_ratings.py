@@ -92,6 +92,7 @@ def test_character_matchups() -> None:
     assert m.games[1][0] == 3 and m.rate(1, 0) == pytest.approx(2 / 3)
     assert m.rate(0, 1) == pytest.approx(1 / 3)
     assert m.rate(0, 0) == pytest.approx(0.5)
+    assert m.games[0][0] == 1                   # one canto-canto game, counted once
     assert m.rate(1, 1) is None
     overall = {name: (games_, rate) for name, games_, rate, _, _ in m.overall}
     assert overall["myrja"] == (3, pytest.approx(2 / 3))
@@ -114,3 +115,16 @@ def test_cards_of_winners_and_losers() -> None:
     assert stats.field == "cards"                  # no game said where they came from
     games[0].card_field = "area"
     assert card_stats(games[:2]) is not None and card_stats(games[:2]).field == "area"
+
+
+def test_the_90th_percentile_is_the_nearest_rank() -> None:
+    # ten decisions of 1..10 ms: the 90th percentile is the ninth, not the largest
+    times = [[0.001 * (k + 1) for k in range(10)], [0.5]]
+    game = GameResult(index=0, seed=0, labels=["A", "B"], agents=["A", "B"], scores=[1, 0],
+                      winners=[0], actions=11, options={}, characters=[None, None],
+                      cards=None, decision_times=times, forced=[0, 0])
+    stats = {e.label: e for e in summarize(["A", "B"], [game]).entrants}
+    assert stats["A"].p90_decision == pytest.approx(0.009)
+    assert stats["A"].median_decision == pytest.approx(0.0055)
+    assert stats["B"].p90_decision == pytest.approx(0.5)
+

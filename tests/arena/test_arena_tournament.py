@@ -31,6 +31,30 @@ def test_seatings_rotate() -> None:
     four = seatings(4, 4)
     for seat in range(4):
         assert sorted(s[seat] for s in four) == [0, 1, 2, 3]
+    # more agents than seats: every ordered choice once, in blocks of rotations
+    five_of_four = seatings(5, 4)
+    assert len(five_of_four) == 120 and len(set(five_of_four)) == 120
+    for start in range(0, 120, 4):
+        block = five_of_four[start:start + 4]
+        for seat in range(4):
+            assert sorted(s[seat] for s in block) == sorted(block[0])
+
+
+@pytest.mark.parametrize(("agents", "players", "games", "pool"), [
+    (["random", "greedy", "random", "greedy"], 2, 6, None),
+    (["random", "greedy"], 2, 6, ["plain", "bold"]),
+    (["random", "greedy"], 4, 10, ["plain", "bold"]),
+])
+def test_a_run_stopped_mid_cycle_still_gives_each_agent_each_seat_alike(
+        toy: Game, agents: list[str], players: int, games: int,
+        pool: list[str] | None) -> None:
+    t = plan("toy", agents, games, 1, players, character_pool=pool)
+    seats: dict[str, Counter[int]] = {}
+    for spec in t.specs:
+        for seat, label in enumerate(spec.labels):
+            seats.setdefault(label, Counter())[seat] += 1
+    for label, counts in seats.items():
+        assert max(counts.values()) - min(counts[s] for s in range(players)) <= 1, label
 
 
 def test_labels_and_seeds() -> None:
@@ -97,8 +121,8 @@ def test_play_game_records_everything(toy: Game) -> None:
     t = plan("toy", ["ismcts:15", "greedy"], 2, 3, 2, character_pool=["bold", "plain"])
     r = play_game(t.specs[1])
     assert r.index == 1 and r.seed == t.specs[1].seed
-    assert r.labels == ["ismcts:15", "greedy"] or r.labels == ["greedy", "ismcts:15"]
-    assert r.characters == ["bold", "plain"]
+    assert r.labels == ["greedy", "ismcts:15"]     # the seats rotate first ...
+    assert r.characters == ["bold", "bold"]        # ... the characters after a cycle
     assert len(r.scores) == 2 and r.winners and set(r.winners) <= {0, 1}
     assert r.actions == 10
     assert r.cards is not None and sum(len(c) for c in r.cards) <= 5

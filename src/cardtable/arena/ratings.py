@@ -165,7 +165,8 @@ def _quantile(values: Sequence[float], q: float) -> float | None:
     if not values:
         return None
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    # nearest rank: the smallest value with at least q of the values at or below it
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
 def summarize(labels: Sequence[str], results: Sequence[GameResult]) -> Summary:
@@ -235,9 +236,15 @@ def matchups(results: Sequence[GameResult]) -> MatchupStats | None:
             seat_games[index[ca]] += 1
             seat_wins[index[ca]] += win_share(r, a)
             for b, cb in enumerate(r.characters):
-                if b != a and cb is not None:
+                if b == a or cb is None:
+                    continue
+                if ca != cb:
                     points[index[ca]][index[cb]] += pair_points(r, a, b)
                     games[index[ca]][index[cb]] += 1
+                elif a < b:
+                    # a mirror pairing, seen from both seats: one pairing, half a point
+                    points[index[ca]][index[ca]] += 0.5
+                    games[index[ca]][index[ca]] += 1
     overall = []
     for name in names:
         i = index[name]

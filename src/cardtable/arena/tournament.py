@@ -70,7 +70,7 @@ class GameResult:
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
-        out["decision_times"] = [[round(t, 5) for t in seat] for seat in self.decision_times]
+        out["decision_times"] = [[round(t, 7) for t in seat] for seat in self.decision_times]
         return out
 
     @classmethod
@@ -87,6 +87,8 @@ class Tournament:
     options: dict[str, Any]
     specs: list[GameSpec]
     characters: list[list[str]] | None = None
+    # games after which every seating (and character assignment) has come round equally
+    cycle: int = 1
 
 
 def derive_seed(*parts: int) -> int:
@@ -113,10 +115,19 @@ def seatings(entrants: int, players: int) -> list[tuple[int, ...]]:
     """The seatings a tournament cycles through, as entrant indexes per seat.
 
     As many entrants as seats: the rotations (each entrant takes each seat once per
-    cycle). More entrants than seats: every ordered choice of distinct entrants. Fewer:
-    the rotations of the entrant list, repeated to fill the seats."""
+    cycle). More entrants than seats: every ordered choice of distinct entrants, in
+    blocks of one order's rotations, so that a tournament stopped mid-cycle is still
+    close to balanced. Fewer: the rotations of the entrant list, repeated to fill the
+    seats."""
     if entrants > players:
-        return list(itertools.permutations(range(entrants), players))
+        out: list[tuple[int, ...]] = []
+        for group in itertools.combinations(range(entrants), players):
+            # every ordering of the group is a rotation of one that starts with group[0]
+            for rest in itertools.permutations(group[1:]):
+                base = (group[0], *rest)
+                out.extend(tuple(base[(r + s) % players] for s in range(players))
+                           for r in range(players))
+        return out
     return [tuple((r + s) % entrants for s in range(players)) for r in range(entrants)]
 
 
@@ -167,8 +178,9 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
             seating = rotations[index % len(rotations)]
             game_options = options
         else:
-            assigned = assignments[index % len(assignments)]
-            seating = rotations[(index // len(assignments)) % len(rotations)]
+            # the seats rotate fastest: a short run still gives every agent every seat
+            seating = rotations[index % len(rotations)]
+            assigned = assignments[(index // len(rotations)) % len(assignments)]
             game_options = {**options, "characters": assigned}
         specs.append(GameSpec(
             index=index, game=loaded.name, players=players,
@@ -177,8 +189,9 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
             labels=tuple(labels[e] for e in seating),
             agent_seeds=tuple(derive_seed(seed, index, 1 + s) for s in range(players)),
             options=game_options, game_ref=ref))
+    cycle = len(rotations) * (len(assignments) if assignments else 1)
     return Tournament(game=loaded.name, entrants=labels, players=players, seed=seed,
-                      options=options, specs=specs, characters=assignments)
+                      options=options, specs=specs, characters=assignments, cycle=cycle)
 
 
 def _load(spec: GameSpec) -> Game:
@@ -208,15 +221,15 @@ def play_game(spec: GameSpec) -> GameResult:
             raise ArenaError(f"game {spec.index} (seed {spec.seed}) is stuck after "
                              f"{actions} actions")
         view = state.view(player)
-        start = time.perf_counter()
         try:
+            start = time.perf_counter()
             action = agents[player].choose(view)
+            elapsed = time.perf_counter() - start  # the agent's thinking, not the engine
             state.apply(action)
         except Exception as exc:
             raise ArenaError(f"game {spec.index} (seed {spec.seed}), action {actions}: "
                              f"{spec.agents[player]} in seat {player}: "
                              f"{type(exc).__name__}: {exc}") from exc
-        elapsed = time.perf_counter() - start
         if len(view.legal_actions) == 1:
             forced[player] += 1
         else:

@@ -247,6 +247,12 @@ def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> N
 def arena_command(args: argparse.Namespace) -> int:
     """Run `cardtable arena` for parsed arguments; 0 on success."""
     tournament = build_tournament(args)
+    games = len(tournament.specs)
+    if games % tournament.cycle:
+        what = "seatings and character assignments" if tournament.characters else "seatings"
+        print(f"note: the {what} come round every {tournament.cycle} games; with {games} "
+              f"games some agents get some seats more often (a multiple of "
+              f"{tournament.cycle} balances them)", file=sys.stderr, flush=True)
     start = time.perf_counter()
     save = Path(args.save) if getattr(args, "save", None) else None
     results = run_tournament(tournament, args.workers, args.ray,
