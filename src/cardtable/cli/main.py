@@ -87,11 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", default=None, metavar="S",
                       help="your seat: 0 is P1 (the default), 1 is P2, ...; P2 also works")
     play.add_argument("--seed", type=int, default=None, metavar="N",
-                      help="seed of the deal (default: a random one, shown at the start)")
+                      help="seed of the deal (default: a random one, told when the game "
+                           "ends, since it would tell the computer's cards)")
     play.add_argument("--save", metavar="FILE", default=None,
                       help="save the game here before each of your decisions, on 'quit' and at "
                            "the end (default: the --load file; else, on quit only, "
-                           "cardtable-GAME-SEED.json)")
+                           "cardtable-GAME-SEED.json with --seed, or "
+                           "cardtable-GAME-DATE-TIME.json for a random deal)")
     play.add_argument("--load", metavar="FILE", default=None,
                       help="resume a saved game")
     add_game_option_flags(play)
