@@ -200,3 +200,22 @@ def test_beats_random_and_greedy(toy: Game) -> None:
             winners = end.winners()
             wins += 1 / len(winners) if me in winners else 0.0
         assert wins / 30 >= bar, (opponent, wins)
+
+
+def test_explain_calls_an_untried_action_not_tried() -> None:
+    import cardtable
+
+    game = cardtable.load_game("thalara")
+    state = game.new_game(2, seed=3)
+    player = state.current_player()
+    assert player is not None
+    agent = ISMCTSAgent(game, 1, SearchSettings(iterations=2))
+    explained = agent.explain(state.view(player))
+    untried = [reason for _, share, reason in explained if share == 0.0]
+    assert untried and all(reason.startswith("not tried") for reason in untried)
+
+
+def test_greedy_with_nothing_to_choose_says_so(toy: Game) -> None:
+    view = View(0, {}, [], lambda rng: toy.new_game(2, 1))
+    with pytest.raises(ValueError, match="nothing to choose"):
+        make_agent("greedy", toy, 1).choose(view)

@@ -82,3 +82,16 @@ def test_greedy_beats_random_with_the_artifacts() -> None:
             st.apply(agents[p].choose(st.view(p)))
         wins += greedy_seat in st.winners()
     assert wins >= 6
+
+
+def test_card_values_are_never_borrowed_from_a_freed_card_set() -> None:
+    # CPython may hand a freed card set's id to a new one: the cache must notice.
+    from cardtable.vale import heuristics
+    from cardtable.vale.cards import BASE_FILE, load_cards
+
+    cs = load_cards(BASE_FILE)
+    stale = object()
+    heuristics._CACHE[id(cs)] = (stale, "the freed set's values")  # type: ignore[assignment]
+    values = heuristics._values(cs)
+    assert isinstance(values, heuristics._Values)
+    assert heuristics._values(cs) is values                   # and kept for this set

@@ -30,6 +30,8 @@ class GreedyAgent(Agent):
         return sorted(totals.items(), key=lambda item: -item[1])
 
     def choose(self, view: View) -> Action:
+        if not view.legal_actions:
+            raise ValueError("there is nothing to choose: no legal actions in this view")
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         rated = self.rate(view)

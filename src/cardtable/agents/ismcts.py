@@ -2,9 +2,12 @@
 
 The searching player sees a View. Each iteration samples one full world consistent with
 that view (`view.sample_world`), walks the one shared tree with UCB restricted to the
-actions that are legal in that world (each child counts how often it was *available*,
-and that count replaces the parent's visit count in the exploration term), adds one
-node, plays a short rollout with the game's rollout policy, scores the end (or the
+actions that are legal in that world (each child counts how often it was *available*
+when the search chose among its siblings by UCB, and that count replaces the parent's
+visit count in the exploration term; an iteration that expands a node, because one of
+its legal actions is untried in this world, counts no availability there: a variant of
+the textbook rule, which counts it too, kept because the measured figures are for it),
+adds one node, plays a short rollout with the game's rollout policy, scores the end (or the
 cut-off, with the game's evaluation), and adds a reward vector, one entry per player,
 to every node on the path. A node is chosen by the player who moves there, from that
 player's own entry, so opponents are modelled as trying to win for themselves.
@@ -104,7 +107,10 @@ class ISMCTSAgent(Agent):
         total = sum(child.visits for child in root.children.values()) or 1
         out: list[tuple[Action, float, str]] = []
         for action, child in self._ranked(root, legal)[:5]:
-            mean = child.reward[view.player] / child.visits if child.visits else 0.0
+            if not child.visits:
+                out.append((action, 0.0, f"not tried in {total} visits"))
+                continue
+            mean = child.reward[view.player] / child.visits
             out.append((action, child.visits / total,
                         f"{child.visits} of {total} visits, "
                         f"expected result {mean:.2f} (0 = loss, 1 = win)"))

@@ -153,14 +153,21 @@ class _Values:
                      for c in range(cs.n)]
 
 
-_CACHE: dict[int, _Values] = {}
+# By id, holding the card set itself: a freed set's id may be handed to a new one,
+# which must not inherit its values. A few sets at most are in use at a time.
+_CACHE: dict[int, tuple[CardSet, _Values]] = {}
+_CACHE_SIZE = 16
 
 
 def _values(cs: CardSet) -> _Values:
     found = _CACHE.get(id(cs))
-    if found is None:
-        found = _CACHE[id(cs)] = _Values(cs)
-    return found
+    if found is not None and found[0] is cs:
+        return found[1]
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    values = _Values(cs)
+    _CACHE[id(cs)] = (cs, values)
+    return values
 
 
 def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
