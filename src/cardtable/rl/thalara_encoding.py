@@ -82,6 +82,8 @@ class ThalaraEncoding(Encoding):
         lay.add("pending_player", n)
         lay.add("pending_spell", S)
         lay.add("pending_conflict", c_count)
+        lay.add("pending_stage2", 1)
+        lay.add("pending_chosen", T)
         lay.add("artifact_stack", 1)
         lay.add("aftershock_pool", 1)
         lay.add("over", 1)
@@ -131,6 +133,11 @@ class ThalaraEncoding(Encoding):
                     len(self.all_spells))
             if pending.get("conflict") is not None:
                 one_hot(buf, at("pending_conflict"), pending["conflict"] - 1, self.conflicts)
+            if pending.get("stage") == 2:
+                buf[at("pending_stage2")] = 1.0
+            chosen = pending.get("chosen")
+            if chosen is not None:
+                one_hot(buf, at("pending_chosen"), types.get(chosen, -1), len(self.types))
         buf[at("artifact_stack")] = obs["artifact_stack"] / 30.0
         buf[at("aftershock_pool")] = obs["aftershock_pool"] / 16.0
         buf[at("over")] = 1.0 if obs["phase"] == "over" else 0.0

@@ -25,14 +25,20 @@ from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
-from cardtable.rl.encoding import Encoding, EncodingError, Layout, count_into, one_hot
+from cardtable.rl.encoding import OBS_HIGH, Encoding, EncodingError, Layout, count_into, one_hot
+from cardtable.vale.effects import FRAME_NAMES
 
 PHASES = ("hunting", "action", "resolution", "over")
 STONES = ("red", "blue", "purple")
 BASE_STONE_LIMIT = 4  # the rulebook's limit before card bonuses
-PENDING_KINDS = ("run", "order", "stone-limit", "choose", "discard-from-hand",
-                 "free-summon", "choose-target", "discard-from-area",
-                 "discard-from-own-area", "recover", "copy", "steal", "take-from-discard")
+# The base game's kinds first (their slots never move), then every other kind the
+# engine names, in its order; one more slot is left for a kind this build does not know.
+_BASE_KINDS = ("run", "order", "stone-limit", "choose", "discard-from-hand",
+               "free-summon", "choose-target", "discard-from-area",
+               "discard-from-own-area", "recover", "copy", "steal", "take-from-discard")
+PENDING_KINDS: tuple[str, ...] = (
+    *_BASE_KINDS, *(k for k in FRAME_NAMES if k not in _BASE_KINDS))
+_KIND_INDEX = {k: i for i, k in enumerate(PENDING_KINDS)}
 CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order", "discard",
               "summon", "remove", "shelter", "retrieve", "swap", "top", "activate")
 TILE_VERBS = ("artifact", "use")
@@ -131,6 +137,7 @@ class ValeEncoding(Encoding):
         lay.add("pending_kind", len(PENDING_KINDS) + 1)
         lay.add("pending_player", n)
         lay.add("pending_source", K)
+        lay.add("pending_source_tile", TT)
         lay.add("to_order", K)
         lay.add("winners", n)
         lay.add("expansion", len(EXPANSIONS))
@@ -170,7 +177,7 @@ class ValeEncoding(Encoding):
         one_hot(buf, at("current_player"), rel(obs, obs["current_player"]), n)
         buf[at("area_limit")] = obs["area_limit"] / 10.0
         end_score = obs["end_score"]
-        buf[at("end_score")] = end_score / 100.0
+        buf[at("end_score")] = min(max(end_score / 100.0, 0.0), OBS_HIGH)
         scale = float(max(end_score, 1))
         buf[at("deck_count")] = obs["deck"]["count"] / max(K, 1)
         count_into(buf, at("deck_top"), obs["deck"]["top"], cards)
@@ -180,11 +187,14 @@ class ValeEncoding(Encoding):
         if pending is not None:
             buf[at("pending")] = 1.0
             kind = pending["kind"]
-            k = PENDING_KINDS.index(kind) if kind in PENDING_KINDS else len(PENDING_KINDS)
-            one_hot(buf, at("pending_kind"), k, len(PENDING_KINDS) + 1)
+            one_hot(buf, at("pending_kind"), _KIND_INDEX.get(kind, len(PENDING_KINDS)),
+                    len(PENDING_KINDS) + 1)
             one_hot(buf, at("pending_player"), rel(obs, pending["player"]), n)
-            if pending.get("source") is not None:
-                one_hot(buf, at("pending_source"), cards.get(pending["source"], -1), K)
+            source = pending.get("source")
+            if source is not None:
+                one_hot(buf, at("pending_source"), cards.get(source, -1), K)
+                one_hot(buf, at("pending_source_tile"), self.tile_index.get(source, -1),
+                        len(self.tiles))
         count_into(buf, at("to_order"), obs.get("to_order", ()), cards)
         for w in obs["winners"] or ():
             one_hot(buf, at("winners"), rel(obs, w), n)

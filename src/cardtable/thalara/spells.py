@@ -372,9 +372,14 @@ def find_target(state: ThalaraState, action: Action, conf: int, chooser: int,
     raise ValueError("no such target")
 
 
-def pending_prompt(state: ThalaraState) -> dict[str, Any]:
-    player, sid, conf, index, stage, _chosen = state.pending[-1]
-    e = state.setup.spell_of[sid].effects[index]
+def pending_prompt(state: ThalaraState, viewer: int | None = None) -> dict[str, Any]:
+    """The pending decision as `viewer` sees it: `stage` is 1 or 2 (the second step of a
+    two-step choice such as a move or a swap), and `chosen` names the card picked in
+    the first step, for the deciding player only (it may be hidden from the others)."""
+    player, sid, conf, index, stage, chosen = state.pending[-1]
+    s = state.setup
+    e = s.spell_of[sid].effects[index]
     prompt = PROMPTS_STAGE2[e.type] if stage == 1 else PROMPTS[e.type]
-    return {"player": player, "spell": state.setup.spell_of[sid].id, "conflict": conf + 1,
-            "prompt": prompt}
+    return {"player": player, "spell": s.spell_of[sid].id, "conflict": conf + 1,
+            "prompt": prompt, "stage": stage + 1,
+            "chosen": s.name(chosen) if chosen >= 0 and viewer == player else None}

@@ -6,7 +6,8 @@ know is null or a count):
 
     game, viewer, players, mode, round, phase ("select" | "play" | "cast" | "choose" |
     "return" | "over"), current_player, start_player, last_player,
-    pending: null | {player, spell, conflict, prompt},
+    pending: null | {player, spell, conflict, prompt, stage (1 | 2), chosen (the card
+             picked in stage 1: for the deciding player only, else null)},
     artifact_stack (count), aftershock_pool (count), end_reason,
     seats: [{seat, character, character_name, stars, artifacts (ids won),
              hand (list or null when hidden), hand_count, known_hand (cards everyone
@@ -301,7 +302,7 @@ class ThalaraState(State):
             "current_player": None if over else self.cur,
             "start_player": self.start,
             "last_player": self.last if self.last >= 0 else None,
-            "pending": pending_prompt(self) if self.pending else None,
+            "pending": pending_prompt(self, player) if self.pending else None,
             "artifact_stack": len(self.stack),
             "aftershock_pool": sum(len(p) for p in self.pool),
             "end_reason": self.end_reason or None,

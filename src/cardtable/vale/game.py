@@ -10,6 +10,8 @@ from cardtable.vale import notation
 from cardtable.vale.cards import cards_from
 from cardtable.vale.state import ValeState
 
+MAX_END_SCORE = 1000  # keeps end_score / 100 inside the learning encodings' bounds
+
 OPTION_HELP: dict[str, str] = {
     "start_scores": "starting points: 'seat' (default: the first player 1, the second 2, "
                     "... by seat), 'zero', or a list of numbers, one per seat",
@@ -23,7 +25,7 @@ OPTION_HELP: dict[str, str] = {
                     "for the player count plus 3 random Advanced ones), 'base' (the Base "
                     "Artifacts only) or a list of at least players + 1 tile ids",
     "end_score": "the game ends at the end of a round in which someone has this many "
-                 "points (default 60; 80 with expansion='artifacts')",
+                 "points (1 to 1000; default 60; 80 with expansion='artifacts')",
     "steal": "'capped' (default: Goblin gains only what the opponent could lose) or "
              "'full' (gain the full amount even from a player with fewer points)",
 }
@@ -68,8 +70,10 @@ class ValeGame(Game):
         if tie_break not in ("area", "shared"):
             raise OptionError(f"tie_break must be 'area' or 'shared', not {tie_break!r}")
         end_score = options.get("end_score", 80 if expansion == "artifacts" else 60)
-        if isinstance(end_score, bool) or not isinstance(end_score, int) or end_score < 1:
-            raise OptionError(f"end_score must be a whole number >= 1, not {end_score!r}")
+        if (isinstance(end_score, bool) or not isinstance(end_score, int)
+                or not 1 <= end_score <= MAX_END_SCORE):
+            raise OptionError(f"end_score must be a whole number from 1 to {MAX_END_SCORE}, "
+                              f"not {end_score!r}")
         steal = options.get("steal", "capped")
         if steal not in ("capped", "full"):
             raise OptionError(f"steal must be 'capped' or 'full', not {steal!r}")
