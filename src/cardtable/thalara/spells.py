@@ -380,6 +380,10 @@ def pending_prompt(state: ThalaraState, viewer: int | None = None) -> dict[str, 
     s = state.setup
     e = s.spell_of[sid].effects[index]
     prompt = PROMPTS_STAGE2[e.type] if stage == 1 else PROMPTS[e.type]
+    shown = None
+    if chosen >= 0 and viewer == player:
+        # a card file may let a spell pick someone else's face-down card: not named
+        hidden = chosen in state.facedown and s.card_owner[chosen] != viewer
+        shown = "a face-down card" if hidden else s.name(chosen)
     return {"player": player, "spell": s.spell_of[sid].id, "conflict": conf + 1,
-            "prompt": prompt, "stage": stage + 1,
-            "chosen": s.name(chosen) if chosen >= 0 and viewer == player else None}
+            "prompt": prompt, "stage": stage + 1, "chosen": shown}
