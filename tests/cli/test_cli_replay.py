@@ -45,6 +45,20 @@ def test_step_prints_each_action_with_public_texts_only(
     assert "fake as seen by spectator" in out
 
 
+def test_step_replays_the_record_once(finished: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    starts = []
+    new_state = GameRecord.new_state
+
+    def counted(record: GameRecord):  # type: ignore[no-untyped-def]
+        starts.append(record)
+        return new_state(record)
+
+    monkeypatch.setattr(GameRecord, "new_state", counted)
+    assert main(["replay", str(finished), "--step"]) == 0
+    assert len(starts) == 1
+
+
 @pytest.mark.parametrize("content, message", [
     ("{broken", "the saved game is not valid JSON"),
     ("[1, 2]", "a saved game must be a JSON object"),

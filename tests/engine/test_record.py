@@ -42,6 +42,25 @@ def test_undo_gives_the_state_before_the_last_action() -> None:
     assert len(record.actions) == len(GameRecord.from_state(state).actions) - 1
 
 
+def test_replay_tells_a_watcher_each_action_with_its_player_and_events() -> None:
+    game = load_game("thalara")
+    played = game.new_game(2, seed=5)
+    rng = random.Random(5)
+    expected = []
+    for _ in range(60):
+        player = played.current_player()
+        action = rng.choice(played.legal_actions())
+        text = str(action)
+        events = played.apply(action)
+        expected.append((player, text, [e.text_for(None) for e in events]))
+    heard: list[tuple[int | None, str, list[str]]] = []
+    state = GameRecord.from_state(played).replay(
+        watch=lambda player, text, events: heard.append(
+            (player, text, [e.text_for(None) for e in events])))
+    assert heard == expected
+    assert state == played
+
+
 def test_seed_is_kept_when_none_was_given() -> None:
     state = load_game("thalara").new_game(2)
     assert isinstance(state.seed, int)

@@ -36,7 +36,7 @@ from cardtable.cli.play import (
     saved_cli_settings,
 )
 from cardtable.cli.render import renderer_for
-from cardtable.engine.api import CardtableError, OptionError, RecordError
+from cardtable.engine.api import CardtableError, Event, OptionError, RecordError
 from cardtable.engine.record import GameRecord
 
 EXIT_ERROR = 2
@@ -287,20 +287,22 @@ def run_simulate(args: argparse.Namespace, console: Console, read_line: ReadLine
 # -- replay ----------------------------------------------------------------------------
 def run_replay(args: argparse.Namespace, console: Console, read_line: ReadLine) -> int:
     record = GameRecord.load(args.record)
-    state = record.replay()
+    steps: list[tuple[str, str, list[str]]] = []
+
+    def keep(player: int | None, text: str, events: list[Event]) -> None:
+        who = "-" if player is None else f"P{player + 1}"
+        steps.append((who, text, [event.text_for(None) for event in events]))
+
+    state = record.replay(watch=keep if args.step else None)
     # While the game goes on, its actions and seed are secrets (a hand chosen, a card
-    # put on top): it is shown as a spectator sees it.
+    # put on top): it is shown as a spectator sees it. Whether it is over is known only
+    # at the end, so the steps are collected first and printed afterwards.
     over = state.is_over()
-    if args.step:
-        state = record.new_state()
-        for number, text in enumerate(record.actions, start=1):
-            player = state.current_player()
-            who = "-" if player is None else f"P{player + 1}"
-            events = state.apply(state.game.parse_action(state, text))
-            console.print(Text.assemble((f"{number:>4}. {who}", "bold"),
-                                        f": {text}" if over else ""))
-            for event in events:
-                console.print(Text("        " + event.text_for(None)))
+    for number, (who, text, events) in enumerate(steps, start=1):
+        console.print(Text.assemble((f"{number:>4}. {who}", "bold"),
+                                    f": {text}" if over else ""))
+        for event in events:
+            console.print(Text("        " + event))
     seed = f"seed {record.seed}" if over else "seed hidden until the game is over"
     console.print(Text(f"{record.game}: {record.players} players, {seed}, "
                        f"options {json.dumps(record.options)}, "

@@ -7,10 +7,11 @@ saved games, undo, replays and bug reports rest on.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardtable.engine.api import CardtableError, RecordError, State
+from cardtable.engine.api import CardtableError, Event, RecordError, State
 
 FORMAT = "cardtable-record"
 VERSION = 1
@@ -102,19 +103,27 @@ class GameRecord:
         except CardtableError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from None
 
-    def replay(self, upto: int | None = None) -> State:
-        """The game after the first `upto` actions (all of them by default)."""
+    def replay(self, upto: int | None = None,
+               watch: Callable[[int | None, str, list[Event]], None] | None = None) -> State:
+        """The game after the first `upto` actions (all of them by default).
+
+        `watch`, if given, hears of each action as it is replayed: the player who took it
+        (None for chance), its text and the events it caused.
+        """
         if upto is not None and (not _whole(upto) or not 0 <= upto <= len(self.actions)):
             raise RecordError(f"cannot replay {upto!r} actions: the record has "
                               f"{len(self.actions)}")
         state = self.new_state()
         actions = self.actions if upto is None else self.actions[:upto]
         for index, text in enumerate(actions, start=1):
+            player = state.current_player()
             try:
-                state.apply(state.game.parse_action(state, text))
+                events = state.apply(state.game.parse_action(state, text))
             except CardtableError as exc:
                 raise RecordError(f"action {index} ({text!r}) cannot be replayed: {exc}") \
                     from None
+            if watch is not None:
+                watch(player, text, events)
         return state
 
     def undo(self, count: int = 1) -> GameRecord:
