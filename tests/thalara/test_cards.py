@@ -215,3 +215,67 @@ def test_a_card_file_that_moves_face_down_cards_keeps_them_secret(tmp_path: Path
     sides = state.observation(1)["conflicts"][1]["sides"][0]["cards"]
     assert [c["face_down"] for c in sides] == [True]
     assert "red2" not in str(state.observation(1)["conflicts"])
+
+
+
+SNOOP = DRIFTER + '''
+[[characters]]
+id = "snoop"
+name = "Snoop"
+spells = ["pry", "jolt", "grab"]
+provenance = "provisional"
+
+[[spells]]
+id = "pry"
+name = "Pry"
+requires = ["blue"]
+kind = "instant"
+text = "Send one opposing Remnant here, face-up or face-down, to its owner's supply."
+provenance = "provisional"
+effects = [{ type = "to_supply", whose = "opponents", card = "remnant", face = "any" }]
+
+[[spells]]
+id = "jolt"
+name = "Jolt"
+requires = ["blue", "blue"]
+kind = "instant"
+text = "Send one opposing Aftershock here, face-up or face-down, to its owner's supply."
+provenance = "provisional"
+effects = [{ type = "to_supply", whose = "opponents", card = "aftershock", face = "any" }]
+
+[[spells]]
+id = "grab"
+name = "Grab"
+requires = ["red", "red"]
+kind = "instant"
+text = "Send one opposing Artifact here, face-up or face-down, back to its owner's hand."
+provenance = "provisional"
+effects = [{ type = "to_hand", whose = "opponents", card = "artifact", face = "any" }]
+'''
+
+
+def test_a_face_down_card_of_unknown_kind_may_be_picked_as_a_remnant_or_an_aftershock(
+        tmp_path: Path) -> None:
+    # Offering it only to effects that name its true kind would tell the caster what it
+    # is. An Artifact is always known, so an Artifact-naming effect never picks it.
+    from cardtable.thalara.spells import targets
+
+    path = custom_file(tmp_path, SNOOP)
+    state = new(("drifter", "snoop"), first=0, cards=str(path))
+    select(state, {0: ["purple1", "green1", "red2", "red3", "blue1", "yellow1", "green2"],
+                   1: ["red5", "blue5", "blue4", "green4", "red4", "yellow5", "green5"]})
+    turn(state, "play purple1 1")
+    turn(state, "play red5 1")
+    turn(state, "play green1 1", "cast shroud 1")
+    turn(state, "play green5 1")
+    turn(state, "play red2 1")  # face-down: a Remnant
+    act(state, "play blue5 1", "cast pry 1")
+    assert sorted(texts(state.legal_actions())) == ["target facedown@p1", "target green1@p1",
+                                                    "target purple1@p1"]
+    red2 = next(c for c in state.ccards[0] if c in state.facedown)
+    effect = {sp.id: sp.effects[0] for sp in state.setup.spell_of.values()}
+    assert targets(state, effect["jolt"], 1, 0) == [red2]
+    assert targets(state, effect["grab"], 1, 0) == []
+    events = state.apply(GAME.parse_action(state, "target facedown@p1"))
+    assert "red2" not in " ".join(e.text_for(1) for e in events)
+    assert "red2" in state.observation(0)["seats"][0]["supply"]

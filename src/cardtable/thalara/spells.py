@@ -165,11 +165,17 @@ def targets(state: ThalaraState, e: Effect, player: int, conf: int) -> list[int]
             continue
         for c in state.ccards[conf * n + q]:
             kind = s.card_kind[c]
-            if e.card != "energy" and KIND_OF[e.card] != kind:
+            down = c in state.facedown
+            if down and c not in state.known:
+                # Nobody but its owner knows what this card is. It may be a Remnant or an
+                # Aftershock (an Artifact is always known), so an effect naming either may
+                # pick it: offering it only when it is one would tell everyone its kind.
+                if e.card == "artifact":
+                    continue
+            elif e.card != "energy" and KIND_OF[e.card] != kind:
                 continue
             if e.type == "to_supply" and kind == ARTIFACT:
                 continue  # an Artifact has no supply to go back to
-            down = c in state.facedown
             if down and (e.face == "up" or e.max_strength < 99 or e.pick == "highest"
                          or e.type == "swap_with_hand"):
                 continue  # strength-based effects never touch face-down cards
