@@ -38,6 +38,29 @@ def test_young_forest_spirit_edge_cannot_be_summoned_without_room_or_cards() -> 
     assert "summon young-forest-spirit" not in legal(st)  # no room for the free summon
 
 
+def test_young_forest_spirit_edge_its_free_summon_may_need_the_spirit_in_the_area() -> None:
+    # The Dragon Egg cannot be the free summon (no Dragon would be left), so the Spirit
+    # must discard it and summon Aeris, whose recover needs another summoned card: the
+    # Spirit itself, there by the time Aeris resolves.
+    st = position(seat(hand=["young-forest-spirit", "aeris", "dragon-egg"]), seat(), round=2)
+    assert "summon young-forest-spirit" in legal(st)
+    play(st, "summon young-forest-spirit")
+    assert legal(st) == ["discard dragon-egg"]
+    play(st, "discard dragon-egg")
+    # the only card Aeris may recover is the Spirit: taken back at once
+    assert names(st, st.areas[0]) == ["aeris"]
+    assert names(st, st.hands[0]) == ["young-forest-spirit"]
+    # Gust makes a player discard an Earth card: the Spirit is one, though nobody else
+    # has any
+    st = position(seat(hand=["young-forest-spirit", "gust", "dragon-egg"]),
+                  seat(area=["salamander"]), round=2)
+    assert "summon young-forest-spirit" in legal(st)
+    play(st, "summon young-forest-spirit", "discard dragon-egg")
+    # only P1 has an Earth card, so P1 discards it at once
+    assert names(st, st.areas[0]) == ["gust"]
+    assert card(st, "young-forest-spirit") in st.discard and st.scores()[0] == 8
+
+
 def test_goblin_steals_a_point_from_an_opponent_of_your_choice() -> None:
     st = position(seat(area=["goblin"]), seat(score=5), seat(score=3))
     play(st, "end", "end", "end")

@@ -442,13 +442,48 @@ def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
     cs = st.cs
     if not cs.inst_check[card]:
         return True
-    return can_run(st, p, card, cs.instant[card], hand_n, area_n, (*exclude, card), depth)
+    # The card is in the area when its instant resolves, so whatever it may recover, copy,
+    # target or count (and what a card it summons for free may) is judged with it there.
+    origin = st.hands[p] if card in st.hands[p] else st.discard if card in st.discard else None
+    index = -1
+    if origin is not None:
+        index = origin.index(card)
+        origin.pop(index)
+    area = st.areas[p]
+    area.append(card)
+    try:
+        return can_run(st, p, card, cs.instant[card], hand_n, area_n, (*exclude, card), depth)
+    finally:
+        area.pop()
+        if origin is not None:
+            origin.insert(index, card)
 
 
 def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
             exclude: tuple[int, ...], depth: int) -> bool:
+    """Whether `ops`, run by `src` of player p, can be resolved in full."""
     if depth > 4:
         return False
+    area = st.areas[p]
+    at = area.index(src) if src in area else -1
+    try:
+        return _can_run(st, p, src, ops, hand_n, area_n, exclude, depth)
+    finally:
+        if at >= 0 and src not in area:  # a step took it out for the rest of the effect
+            area.insert(at, src)
+
+
+def _leave_area(st: ValeState, p: int, src: int) -> bool:
+    """Takes `src` out of p's area while the check goes on, as the step would."""
+    area = st.areas[p]
+    if src not in area:
+        return False
+    area.remove(src)
+    return True
+
+
+def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
+             exclude: tuple[int, ...], depth: int) -> bool:
     cs = st.cs
     shel_n = -1  # the shelter's size as this effect goes (read when first needed)
     for op in ops:
@@ -462,14 +497,16 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
             if code == LOSE:
                 if op[2] and st.pts[p] < op[1]:
                     return False
-            elif code == DISCARD_SELF:
-                area_n -= 1
-            elif code == RECOVER_SELF:
+            elif code in (DISCARD_SELF, SELF_TO_DECK):
+                if _leave_area(st, p, src):
+                    area_n -= 1
+            elif code == RECOVER_SELF and _leave_area(st, p, src):
                 area_n -= 1
                 hand_n += 1
         elif code == IF:
+            # the branch is part of this effect: what it does to src holds for the rest
             branch = op[3] if condition(st, p, op[1], op[2]) else op[4]
-            if not can_run(st, p, src, branch, hand_n, area_n, exclude, depth):
+            if not _can_run(st, p, src, branch, hand_n, area_n, exclude, depth):
                 return False
         elif code == SPEND:
             if st.stones[3 * p + op[1]] < op[2]:
@@ -502,9 +539,7 @@ def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
             area_n += 1
         elif code == TARGET_DISCARD:
             fam = op[1]
-            family = cs.family
-            # the summoned card is in its area when the effect resolves
-            if family[src] != fam and not board.family_anywhere(st, fam):
+            if not board.family_anywhere(st, fam):
                 return False
         elif code == RECOVER:
             if not recover_targets(st, p, src, op):
