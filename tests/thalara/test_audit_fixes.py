@@ -125,6 +125,107 @@ def test_permanent_spell_in_a_silenced_conflict_is_an_empty_cast(empty_casts: st
     assert ("cast myrja-kindle 1" in legal) is offered
 
 
+# ---- fix 4: Silence stops a Veil; empty casts of Veil, Energy Barrier and Silence -----
+
+def _veil_then_silence() -> ThalaraState:
+    state = new(("accaina", "canto"), first=0)
+    select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
+                   1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
+                       "green2"]})
+    turn(state, "play purple1 1")
+    turn(state, "play purple1 1")
+    turn(state, "play green1 1", "cast accaina-veil 1")
+    return state
+
+
+@pytest.mark.parametrize("into", [1, 2])
+def test_a_veil_in_a_conflict_silenced_before_the_next_card_does_nothing(into: int) -> None:
+    state = _veil_then_silence()
+    turn(state, "play purple2 1", "cast silence 1")
+    act(state, f"play red5 {into}")
+    card = state.observation(1)["conflicts"][into - 1]["sides"][0]["cards"][-1]
+    assert card["card"] == "red5" and not card["face_down"]
+    # the Veil is spent: the card after it is face-up too
+    if state.phase_name() == "cast":
+        act(state, "skip")
+    turn(state, "play red2 3")
+    act(state, "play red2 3")
+    assert not state.observation(1)["conflicts"][2]["sides"][0]["cards"][-1]["face_down"]
+
+
+def test_a_veil_reaching_into_a_silenced_conflict_does_nothing() -> None:
+    # Veil lies in conflict 2; the next card goes into conflict 1, silenced
+    state = new(("accaina", "canto"), first=0)
+    select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
+                   1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
+                       "green2"]})
+    turn(state, "play purple1 2")
+    turn(state, "play purple1 1")
+    turn(state, "play green1 2", "cast accaina-veil 2")
+    turn(state, "play purple2 1", "cast silence 1")
+    act(state, "play red5 1")
+    card = state.observation(1)["conflicts"][0]["sides"][0]["cards"][-1]
+    assert card["card"] == "red5" and not card["face_down"]
+
+
+def test_a_veil_still_works_when_nothing_silences_it() -> None:
+    state = _veil_then_silence()
+    turn(state, "play purple2 2")
+    act(state, "play red5 1")
+    assert state.observation(1)["conflicts"][0]["sides"][0]["cards"][-1]["face_down"]
+
+
+@pytest.mark.parametrize("empty_casts, offered", [("forbidden", False), ("allowed", True)])
+def test_veil_with_no_card_left_to_place_is_an_empty_cast(empty_casts: str,
+                                                          offered: bool) -> None:
+    state = new(("accaina", "canto"), first=0, empty_casts=empty_casts)
+    select(state, {0: ["red5", "red2", "blue1", "green2", "yellow1", "purple1", "green1"],
+                   1: list(P2_FILLER)})
+    act(state, "play red5 2", "pass")
+    for card in ["red2", "blue1", "green2", "yellow1", "purple1"]:
+        turn(state, f"play {card} 2")
+    act(state, "play green1 2")  # P1's last card: purple and green lie in conflict 2
+    assert ("cast accaina-veil 2" in texts(state.legal_actions())) is offered
+    assert "cast accaina-recall 2" in texts(state.legal_actions())
+
+
+@pytest.mark.parametrize("empty_casts, offered", [("forbidden", False), ("allowed", True)])
+def test_energy_barrier_with_every_opponent_passed_is_an_empty_cast(
+        empty_casts: str, offered: bool) -> None:
+    state = new(("myrja", "canto"), first=0, empty_casts=empty_casts)
+    select(state, {0: ["blue5", "blue4", "red5", "red4", "blue1", "green1", "green2"],
+                   1: list(P2_FILLER)})
+    turn(state, "play blue5 1")
+    act(state, "pass")
+    act(state, "play blue4 1")
+    assert ("cast energy-barrier 1" in texts(state.legal_actions())) is offered
+
+
+def test_energy_barrier_is_offered_while_an_opponent_may_still_place() -> None:
+    state = new(("myrja", "canto"), first=0)
+    select(state, {0: ["blue5", "blue4", "red5", "red4", "blue1", "green1", "green2"],
+                   1: list(P2_FILLER)})
+    turn(state, "play blue5 1")
+    turn(state, "play red2 2")
+    act(state, "play blue4 1")
+    assert "cast energy-barrier 1" in texts(state.legal_actions())
+
+
+@pytest.mark.parametrize("empty_casts, offered", [("forbidden", False), ("allowed", True)])
+def test_silence_into_a_silenced_conflict_is_an_empty_cast(empty_casts: str,
+                                                           offered: bool) -> None:
+    state = new(("canto", "canto", "myrja"), first=0, empty_casts=empty_casts)
+    select(state, {0: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1", "green2"],
+                   1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1", "green2"],
+                   2: list(P2_FILLER)})
+    turn(state, "play purple1 1")
+    turn(state, "play purple1 1")
+    turn(state, "play red2 2")
+    turn(state, "play purple2 1", "cast silence 1")
+    act(state, "play purple2 1")
+    assert ("cast silence 1" in texts(state.legal_actions())) is offered
+
+
 # ---- rules without a test so far ------------------------------------------------------
 
 def test_two_spells_may_use_the_same_energy_cards_in_one_conflict() -> None:

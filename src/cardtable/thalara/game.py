@@ -168,7 +168,7 @@ class ThalaraGame(Game):
         s.blocked = [0] * slots
         s.silenced = [False] * slots
         s.passed = [False] * n
-        s.veil = [False] * n
+        s.veil = [-1] * n
         s.pending = []
         s.cast_options = []
         s.hist = None

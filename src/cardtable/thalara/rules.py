@@ -212,10 +212,13 @@ def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Even
     n = s.n
     state.ccards[conf * n + p].append(card)
     state.last = p
-    if state.veil[p]:
+    veiled = state.veil[p]
+    state.veil[p] = -1
+    # Silence stops a Veil lying in its conflict, and a Veil reaching into one: the card
+    # is placed face-up and the Veil is spent.
+    if veiled >= 0 and not state.silenced[veiled] and not state.silenced[conf]:
         # A card everybody knew was in the hand (an Artifact, or one a spell showed)
         # stays known face-down: it is the one that left the hand.
-        state.veil[p] = False
         state.facedown.add(card)
         if s.card_kind[card] == ARTIFACT:
             state.known.add(card)
@@ -471,7 +474,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     state.blocked = [0] * slots
     state.silenced = [False] * slots
     state.passed = [False] * n
-    state.veil = [False] * n
+    state.veil = [-1] * n
     if state.last >= 0:
         state.start = state.last
         state.idle = 0

@@ -209,9 +209,16 @@ def _hand_remnants(state: ThalaraState, player: int) -> list[int]:
 
 def can_do_something(state: ThalaraState, e: Effect, player: int, conf: int) -> bool:
     t = e.type
-    if t in ("block_opponents", "face_down_next") or t in ("total_bonus", "card_bonus",
-                                                             "silence"):
+    if t in ("total_bonus", "card_bonus", "silence"):
         return True
+    if t == "face_down_next":
+        # with no card left to place it changes nothing (a Veil already waiting cannot
+        # be: the card placed before this cast took it)
+        return bool(state.hands[player])
+    if t == "block_opponents":
+        # only an opponent who may still place a card, and is not yet kept out, is stopped
+        return any(q != player and not state.passed[q] and state.hands[q]
+                   and not state.blocked[conf] >> q & 1 for q in range(state.setup.n))
     if t == "gain_aftershock":
         return bool(state.pool[player])
     if t == "take_from_supply":
@@ -278,9 +285,9 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
         if not s.empty_casts and not any(
                 can_do_something(state, e, player, conf) for e in spell.effects):
             return False
-    elif state.silenced[conf] and not s.empty_casts and not spell.silences:
+    elif state.silenced[conf] and not s.empty_casts:
         # Silence stops every other spell in its conflict, so a permanent spell cast
-        # there could never change anything: an empty cast.
+        # there (a second Silence too) could never change anything: an empty cast.
         return False
     return True
 
@@ -322,7 +329,7 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
         events.append(Event("block", player, f"Conflict {conf + 1} is closed to "
                                              f"P{player + 1}'s opponents this round"))
     elif e.type == "face_down_next":
-        state.veil[player] = True
+        state.veil[player] = conf
     elif e.type == "gain_aftershock":
         gained = 0
         for _ in range(e.count):

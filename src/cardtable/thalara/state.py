@@ -107,7 +107,7 @@ class ThalaraState(State):
     blocked: list[int]
     silenced: list[bool]
     passed: list[bool]
-    veil: list[bool]
+    veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
     pending: list[tuple[int, ...]]
     cast_options: list[Action]
     # Casual Chaos: the player answering `return` has shuffled back a card this step.
