@@ -3,10 +3,12 @@ into a silenced conflict) and rulebook points that had no test of their own."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import act, new, select, texts, totals, turn
+from tests.thalara.helpers import GAME, act, new, select, texts, totals, turn
 
 P2_FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 
@@ -351,3 +353,60 @@ def test_casual_supply_is_reshuffled_after_tremor_picks_from_it() -> None:
     unshuffled = [c for c in pile if c != red5]
     assert sorted(state.supply[0]) == sorted(unshuffled)
     assert state.supply[0] != unshuffled
+
+
+# ---- rulebook lines the second audit found without a test of their own -----------------
+
+def test_both_supplies_hold_exactly_the_same_cards() -> None:
+    # rulebook line 16
+    for players in (2, 3, 4):
+        state = GAME.new_game(players, seed=players)
+        s = state.setup
+        decks = [sorted(s.name(c) for c in state.supply[p] + state.hands[p])
+                 for p in range(players)]
+        assert len(decks[0]) == 20 and all(deck == decks[0] for deck in decks)
+
+
+def test_any_energy_card_may_go_to_any_artifact_whatever_its_color() -> None:
+    # rulebook line 23
+    state = new(first=0)
+    select(state, {0: ["red5", "blue1", "green2", "yellow3", "purple4", "red2", "blue4"],
+                   1: list(P2_FILLER)})
+    legal = set(texts(state.legal_actions()))
+    for card in ["red5", "blue1", "green2", "yellow3", "purple4"]:
+        assert {f"play {card} {c}" for c in (1, 2, 3)} <= legal
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_more_players_pick_the_first_player_at_random(players: int) -> None:
+    # rulebook line 54
+    firsts = {GAME.new_game(players, seed=s).current_player() for s in range(40)}
+    assert firsts == set(range(players))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_more_players_refill_the_display_to_players_plus_one(players: int) -> None:
+    # rulebook lines 30 and 54: taken Artifacts are replaced until four (five) are out
+    state = GAME.new_game(players, seed=11)
+    rng = random.Random(11)
+    while state.observation(None)["round"] == 1:
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(None)
+    won = sum(len(seat["artifacts"]) for seat in obs["seats"])
+    assert won >= 1
+    assert len(obs["conflicts"]) == players + 1
+    assert obs["artifact_stack"] == 30 - (players + 1) - won
+
+
+def test_casual_chaos_won_artifact_comes_to_hand() -> None:
+    # rulebook line 51: Artifacts return to players' hands as in the standard game
+    state = new(("accaina", "canto"), first=0, mode="casual")
+    casual_hand(state, 0, ["blue1", "purple1", "red2", "green1", "green2", "yellow1",
+                           "yellow2"])
+    turn(state, "play blue1 1")
+    act(state, "pass", "pass")
+    while state.phase_name() == "return":
+        act(state, "done")
+    artifact = state.observation(0)["seats"][0]["artifacts"][0]
+    assert artifact in state.observation(0)["seats"][0]["hand"]
+    assert len(state.hands[0]) == 7  # "drawing back up to seven cards total"
