@@ -410,3 +410,39 @@ def test_casual_chaos_won_artifact_comes_to_hand() -> None:
     artifact = state.observation(0)["seats"][0]["artifacts"][0]
     assert artifact in state.observation(0)["seats"][0]["hand"]
     assert len(state.hands[0]) == 7  # "drawing back up to seven cards total"
+
+
+# ---- Casual Chaos: cards everyone saw go on top of a draw pile stay there when sampled --
+
+def test_sampled_worlds_keep_a_recalled_card_on_top_of_the_draw_pile() -> None:
+    state, theirs = _recall_to_the_top_then_pass()
+    assert state.ontop == [0, 1]
+    for seed in range(30):
+        for viewer in (0, 1):
+            world = state.sample_world(viewer, random.Random(seed))
+            assert world.setup.name(world.supply[1][-1]) == theirs
+    # below it, the pile is dealt anew: some world has another order
+    orders = {tuple(state.sample_world(0, random.Random(seed)).supply[1][:-1])
+              for seed in range(10)}
+    assert len(orders) > 1
+
+
+def test_a_drawn_card_everyone_saw_on_top_is_known_in_hand() -> None:
+    state, theirs = _recall_to_the_top_then_pass()
+    act(state, "done", "done")
+    assert state.ontop == [0, 0]
+    assert theirs in state.observation(0)["seats"][1]["known_hand"]
+    card = next(c for c in state.hands[1] if state.setup.name(c) == theirs)
+    for seed in range(20):
+        world = state.sample_world(0, random.Random(seed))
+        assert card in world.hands[1]
+
+
+def test_a_reshuffle_forgets_what_was_on_top() -> None:
+    state, theirs = _recall_to_the_top_then_pass()
+    act(state, "done")
+    p2_hand = state.observation(1)["seats"][1]["hand"]
+    remnant = next(name for name in p2_hand if not name.startswith("A"))
+    act(state, f"return {remnant}", "done")
+    assert state.ontop == [0, 0]
+    assert theirs not in state.observation(0)["seats"][1]["known_hand"]

@@ -169,6 +169,7 @@ class ThalaraGame(Game):
         s.silenced = [False] * slots
         s.passed = [False] * n
         s.veil = [-1] * n
+        s.ontop = [0] * n
         s.pending = []
         s.cast_options = []
         s.hist = None

@@ -318,6 +318,7 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
                 break
         if s.casual:
             state.reshuffle(supply)
+            state.ontop[player] = 0
         events.append(Event("take", player, f"{who} takes a card from their supply",
                             f"{who} takes {s.type_names[action.a]} from their supply"))
     elif t == "move" and stage == 0:
@@ -360,6 +361,10 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         if t == "to_supply":
             state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
             state.known.discard(card)
+            if s.casual:
+                # everyone saw a face-up card go on top; a face-down one only its owner
+                state.ontop[owner] = state.ontop[owner] + 1 if shown != "a face-down card" \
+                    else 0
             verb = "back to its owner's supply"
         elif t == "to_hand":
             target_hand = state.hands[side if kind == ARTIFACT else owner]
@@ -407,6 +412,7 @@ def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
     # for a player with no Remnant left, who is never asked.
     if state.returned:
         state.reshuffle(state.supply[p])
+        state.ontop[p] = 0
         state.returned = False
     _next_returner(state, _offset(state, p) + 1, events)
 
@@ -569,7 +575,11 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
         for p in range(n):
             supply = state.supply[p]
             while len(state.hands[p]) < s.hand_size and supply:
-                state.hands[p].append(supply.pop())
+                card = supply.pop()
+                state.hands[p].append(card)
+                if state.ontop[p]:
+                    state.ontop[p] -= 1
+                    state.known.add(card)  # everyone saw it go on top of the pile
         state.phase = PLAY_PHASE
         state.cur = state.start
         return

@@ -338,6 +338,8 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
                 state.supply[player].append(pool[-1])
                 state.pool = (*state.pool[:player], pool[:-1], *state.pool[player + 1:])
                 gained += 1
+        if state.setup.casual:
+            state.ontop[player] += gained  # Aftershocks, face-up on top of the pile
         events.append(Event("aftershock", player, f"P{player + 1} puts {gained} "
                                                   "Aftershock(s) into their supply"))
 

@@ -62,6 +62,7 @@ class ThalaraState(State):
         "idle",
         "known",
         "last",
+        "ontop",
         "options_",
         "passed",
         "pending",
@@ -107,6 +108,7 @@ class ThalaraState(State):
     blocked: list[int]
     silenced: list[bool]
     passed: list[bool]
+    ontop: list[int]  # Casual Chaos: how many top cards of p's draw pile all know
     veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
     pending: list[tuple[int, ...]]
     cast_options: list[Action]
@@ -203,6 +205,7 @@ class ThalaraState(State):
         c.silenced = self.silenced[:]
         c.passed = self.passed[:]
         c.veil = self.veil[:]
+        c.ontop = self.ontop[:]
         c.pending = self.pending[:]
         c.cast_options = self.cast_options
         c.returned = self.returned
@@ -218,8 +221,9 @@ class ThalaraState(State):
                 self.hands, self.supply, self.discard, self.pool, self.held, self.stars,
                 self.stack, self.display, self.ccards, self.ccol, sorted(self.facedown),
                 sorted(self.known), self.cspells, self.cast_in, self.blocked,
-                self.silenced, self.passed, self.veil, self.pending, self.returned, self.rng,
-                self.idle, [str(a) for a in self.history()], self.end_reason)
+                self.silenced, self.passed, self.veil, self.ontop, self.pending,
+                self.returned, self.rng, self.idle, [str(a) for a in self.history()],
+                self.end_reason)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ThalaraState) and self.fingerprint() == other.fingerprint()
@@ -326,16 +330,22 @@ class ThalaraState(State):
         """A copy of this state with everything `player` cannot know redealt at random:
         other players' hidden hand cards, their face-down cards and their supplies
         (drawn from the cards they could be), the Artifact stack order, and the order of
-        every draw pile in Casual Chaos. The world has no history and a made-up seed: the
-        true ones would tell what was hidden (replaying them redeals the real cards)."""
+        every draw pile in Casual Chaos below the cards all saw put on top. The world has
+        no history and a made-up seed: the true ones would tell what was hidden
+        (replaying them redeals the real cards)."""
         w = self.clone()
         s = w.setup
         n = s.n
         for q in range(n):
+            # Casual Chaos: cards everyone saw go on top of a draw pile keep their place
+            supply = w.supply[q]
+            top = supply[len(supply) - w.ontop[q]:] if w.ontop[q] else []
+            unseen = supply[:len(supply) - len(top)]
             if q == player:
                 if s.casual:
-                    w.supply[q].sort()
-                    rng.shuffle(w.supply[q])
+                    unseen.sort()
+                    rng.shuffle(unseen)
+                    w.supply[q] = unseen + top
                 continue
             # Cards of q whose place player cannot tell apart: unknown hand cards,
             # face-down cards in conflicts, and the supply.
@@ -346,7 +356,7 @@ class ThalaraState(State):
                           if c in w.facedown and c not in w.known]
             pool = [w.hands[q][i] for i in hand_slots]
             pool += [w.ccards[i * n + q][j] for i, j in down_slots]
-            pool += w.supply[q]
+            pool += unseen
             pool.sort()  # forget the true arrangement before dealing it anew
             rng.shuffle(pool)
             for i in hand_slots:
@@ -357,7 +367,7 @@ class ThalaraState(State):
                 new = pool.pop()
                 w.ccards[i * n + q][j] = new
                 w.facedown.add(new)
-            w.supply[q] = pool
+            w.supply[q] = pool + top
         stack = sorted(w.stack)
         rng.shuffle(stack)
         w.stack = tuple(stack)
