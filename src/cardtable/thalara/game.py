@@ -170,6 +170,7 @@ class ThalaraGame(Game):
         s.passed = [False] * n
         s.veil = [-1] * n
         s.ontop = [0] * n
+        s.unsure = set()
         s.pending = []
         s.cast_options = []
         s.hist = None

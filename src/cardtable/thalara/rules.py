@@ -217,23 +217,42 @@ def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Even
     # Silence stops a Veil lying in its conflict, and a Veil reaching into one: the card
     # is placed face-up and the Veil is spent.
     if veiled >= 0 and not state.silenced[veiled] and not state.silenced[conf]:
-        # A card everybody knew was in the hand (an Artifact, or one a spell showed)
-        # stays known face-down: it is the one that left the hand.
         state.facedown.add(card)
         if s.card_kind[card] == ARTIFACT:
-            state.known.add(card)
+            # Artifacts in hand are public: with no other there, it is the one missing;
+            # with others, nobody else can tell which of them left the hand.
+            others = [c for c in state.hands[p] if s.card_kind[c] == ARTIFACT]
+            if others or card in state.unsure:
+                state.unsure.update(others, (card,))
+            else:
+                state.known.add(card)
+        else:
+            state.known.discard(card)
+            _forget_hand(state, p)  # any known card of the hand may be the one placed
         events.append(Event("play", p, "P{0} places a card face-down into conflict {2}",
                             "P{0} places {1} face-down into conflict {2}",
                             args=(p + 1, s.type_names[t], conf + 1)))
         return
     if state.known:
         state.known.discard(card)
+    if state.unsure:
+        state.unsure.discard(card)  # placed face-up: everyone sees which it is
     color = s.card_color[card]
     if color >= 0:
         state.ccol[(conf * n + p) * s.width + color] += 1
         state.cown[conf * n + p] += 1
     events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
                         args=(p + 1, s.type_names[t], conf + 1)))
+
+
+def _forget_hand(state: ThalaraState, p: int) -> None:
+    """A card left p's hand unseen: the Remnants and Aftershocks others knew were there
+    may be the one that left, so they are known no longer (Artifacts stay public)."""
+    if state.known:
+        kinds = state.setup.card_kind
+        for c in state.hands[p]:
+            if kinds[c] != ARTIFACT:
+                state.known.discard(c)
 
 
 def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
@@ -400,6 +419,8 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
     state.known.discard(card)
     state.supply[p].append(card)
     state.returned = True
+    state.ontop[p] = 0  # the pile is shuffled when p is done
+    _forget_hand(state, p)  # nobody saw which card went back
     events.append(Event("return", p, f"P{p + 1} shuffles a card back into their supply",
                         f"P{p + 1} shuffles {s.type_names[t]} back into their supply"))
     if not any(s.card_kind[c] != ARTIFACT for c in hand):
@@ -481,6 +502,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     state.silenced = [False] * slots
     state.passed = [False] * n
     state.veil = [-1] * n
+    state.unsure = set()  # every card was revealed at scoring
     if state.last >= 0:
         state.start = state.last
         state.idle = 0

@@ -166,10 +166,10 @@ def targets(state: ThalaraState, e: Effect, player: int, conf: int) -> list[int]
         for c in state.ccards[conf * n + q]:
             kind = s.card_kind[c]
             down = c in state.facedown
-            if down and c not in state.known:
+            if down and c not in state.known and kind != ARTIFACT:
                 # Nobody but its owner knows what this card is. It may be a Remnant or an
-                # Aftershock (an Artifact is always known), so an effect naming either may
-                # pick it: offering it only when it is one would tell everyone its kind.
+                # Aftershock (that a card is an Artifact is public), so an effect naming
+                # either may pick it: offering it only when it is one would tell its kind.
                 if e.card == "artifact":
                     continue
             elif e.card != "energy" and KIND_OF[e.card] != kind:

@@ -78,6 +78,7 @@ class ThalaraState(State):
         "stars",
         "start",
         "supply",
+        "unsure",
         "veil",
     )
 
@@ -108,6 +109,7 @@ class ThalaraState(State):
     blocked: list[int]
     silenced: list[bool]
     passed: list[bool]
+    unsure: set[int]  # Artifacts whose place among a hand and its face-down cards is secret
     ontop: list[int]  # Casual Chaos: how many top cards of p's draw pile all know
     veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
     pending: list[tuple[int, ...]]
@@ -199,6 +201,7 @@ class ThalaraState(State):
         c.cown = self.cown[:]
         c.facedown = set(self.facedown)
         c.known = set(self.known)
+        c.unsure = set(self.unsure)
         c.cspells = list(map(list.copy, self.cspells))
         c.cast_in = self.cast_in[:]
         c.blocked = self.blocked[:]
@@ -220,7 +223,7 @@ class ThalaraState(State):
         return (self.phase, self.cur, self.round, self.start, self.last,
                 self.hands, self.supply, self.discard, self.pool, self.held, self.stars,
                 self.stack, self.display, self.ccards, self.ccol, sorted(self.facedown),
-                sorted(self.known), self.cspells, self.cast_in, self.blocked,
+                sorted(self.known), sorted(self.unsure), self.cspells, self.cast_in, self.blocked,
                 self.silenced, self.passed, self.veil, self.ontop, self.pending,
                 self.returned, self.rng, self.idle, [str(a) for a in self.history()],
                 self.end_reason)
@@ -259,8 +262,8 @@ class ThalaraState(State):
                 "artifacts": sorted(name(c) for c in self.held[p]),
                 "hand": sorted(name(c) for c in self.hands[p]) if mine else None,
                 "hand_count": len(self.hands[p]),
-                "known_hand": sorted(name(c) for c in self.hands[p]
-                                     if c in self.known or s.card_kind[c] == ARTIFACT),
+                "known_hand": sorted(name(c) for c in self.hands[p] if c in self.known
+                                     or (s.card_kind[c] == ARTIFACT and c not in self.unsure)),
                 "supply": sorted(name(c) for c in self.supply[p]) if mine else None,
                 "supply_count": len(self.supply[p]),
                 "discard": sorted(name(c) for c in self.discard[p]),
@@ -353,7 +356,10 @@ class ThalaraState(State):
                           if c not in w.known and s.card_kind[c] != ARTIFACT]
             down_slots = [(i, j) for i in range(len(w.display))
                           for j, c in enumerate(w.ccards[i * n + q])
-                          if c in w.facedown and c not in w.known]
+                          if c in w.facedown and c not in w.known
+                          and s.card_kind[c] != ARTIFACT]
+            if w.unsure:
+                _redeal_unsure_artifacts(w, q, rng)
             pool = [w.hands[q][i] for i in hand_slots]
             pool += [w.ccards[i * n + q][j] for i, j in down_slots]
             pool += unseen
@@ -379,3 +385,21 @@ class ThalaraState(State):
     def reshuffle(self, cards: list[int]) -> None:
         """Shuffle `cards` in place with the game's own generator."""
         self.rng = rngmod.shuffle(self.rng, cards)
+
+
+def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> None:
+    """Shuffle q's Artifacts whose place is secret among the places they may be: q's
+    hand and q's face-down cards."""
+    n = w.setup.n
+    places: list[tuple[list[int], int]] = [(w.hands[q], i) for i, c in enumerate(w.hands[q])
+                                           if c in w.unsure]
+    for i in range(len(w.display)):
+        side = w.ccards[i * n + q]
+        places += [(side, j) for j, c in enumerate(side) if c in w.unsure]
+    cards = sorted(where[j] for where, j in places)
+    rng.shuffle(cards)
+    for (where, j), card in zip(places, cards, strict=True):
+        if where[j] in w.facedown:
+            w.facedown.discard(where[j])
+            w.facedown.add(card)
+        where[j] = card
