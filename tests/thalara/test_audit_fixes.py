@@ -416,7 +416,7 @@ def test_casual_chaos_won_artifact_comes_to_hand() -> None:
 
 def test_sampled_worlds_keep_a_recalled_card_on_top_of_the_draw_pile() -> None:
     state, theirs = _recall_to_the_top_then_pass()
-    assert state.ontop == [0, 1]
+    assert state.ontop == [0, 1, 0, 1]  # P2's pile: one card all saw, so P2 too
     for seed in range(30):
         for viewer in (0, 1):
             world = state.sample_world(viewer, random.Random(seed))
@@ -430,7 +430,7 @@ def test_sampled_worlds_keep_a_recalled_card_on_top_of_the_draw_pile() -> None:
 def test_a_drawn_card_everyone_saw_on_top_is_known_in_hand() -> None:
     state, theirs = _recall_to_the_top_then_pass()
     act(state, "done", "done")
-    assert state.ontop == [0, 0]
+    assert state.ontop == [0, 0, 0, 0]
     assert theirs in state.observation(0)["seats"][1]["known_hand"]
     card = next(c for c in state.hands[1] if state.setup.name(c) == theirs)
     for seed in range(20):
@@ -446,7 +446,7 @@ def test_a_return_forgets_what_was_on_top_at_once() -> None:
     other = next(state.setup.name(c) for c in state.hands[1]
                  if state.setup.name(c) != theirs and not state.setup.name(c).startswith("A"))
     act(state, f"return {other}")
-    assert state.phase_name() == "return" and state.ontop == [0, 0]
+    assert state.phase_name() == "return" and state.ontop == [0, 0, 0, 0]
     tops = {state.setup.name(state.sample_world(0, random.Random(seed)).supply[1][-1])
             for seed in range(30)}
     assert len(tops) > 1
@@ -575,3 +575,93 @@ def test_a_lone_artifact_placed_face_down_is_known() -> None:
              for w in [state.sample_world(1, random.Random(seed))]
              for c in w.ccards[1 * 2 + 0]}
     assert downs == {held[0]}
+
+
+def test_an_artifact_once_alone_face_down_is_no_clue_later() -> None:
+    # X went face-down alone in round 2 (so it was known), came back at scoring; in
+    # round 3 it goes face-down beside other Artifacts: P2 cannot tell it from them
+    def build(place_x: bool) -> tuple[ThalaraState, str]:
+        state = new(("accaina", "canto"), first=0)
+        select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
+                       1: list(P2_FILLER)})
+        act(state, "play green5 1", "pass", "pass")
+        x = state.observation(0)["seats"][0]["artifacts"][0]
+        select(state, {0: ["purple1", "green1", "red2", "blue1", "yellow1", "purple2"],
+                       1: list(P2_FILLER)})
+        if state.current_player() == 1:
+            act(state, "pass")
+        turn(state, "play purple1 1")
+        if state.current_player() == 1:
+            act(state, "pass")
+        turn(state, "play green1 1", "cast accaina-veil 1")
+        act(state, f"play {x} 2")  # alone: known face-down
+        if state.phase_name() == "cast":
+            act(state, "skip")
+        turn(state, "play red2 3")
+        act(state, "pass")
+        held = state.observation(0)["seats"][0]["artifacts"]
+        y = next(a for a in held if a != x)
+        select(state, {0: ["purple3", "green2", "red3", "blue3", "yellow2"][:7 - len(held)],
+                       1: ["red3", "blue3", "green4", "yellow3", "purple3", "red4", "blue4"]})
+        if state.current_player() == 1:
+            act(state, "pass")
+        turn(state, "play purple3 1")
+        if state.current_player() == 1:
+            act(state, "pass")
+        turn(state, "play green2 1", "cast accaina-veil 1")
+        act(state, f"play {x if place_x else y} 2")
+        return state, x
+
+    seen = [build(place_x)[0].observation(1) for place_x in (True, False)]
+    assert seen[0] == seen[1]
+    assert seen[0]["seats"][0]["known_hand"] == []
+
+
+@pytest.mark.parametrize("took", ["aftershock", "purple3"])
+def test_playing_one_of_identical_aftershocks_tells_nothing_of_the_others(took: str) -> None:
+    # Tremor secretly takes an Aftershock or purple3; Fault Line's two Aftershocks go on
+    # top and are drawn in view of all. Playing an Aftershock then looks the same to P2.
+    state = new(("rinnthra", "canto"), first=0, mode="casual")
+    casual_hand(state, 0, ["green1", "red2", "red3", "blue1", "yellow1", "purple1", "purple2"])
+
+    def p2_passes() -> None:
+        if state.current_player() == 1 and state.phase_name() == "play":
+            act(state, "pass")
+
+    turn(state, "play green1 1")
+    p2_passes()
+    act(state, "play red2 1", "cast rinnthra-tremor 1", f"target {took}")
+    p2_passes()
+    for card in ["red3", "blue1"]:
+        turn(state, f"play {card} 2")
+        p2_passes()
+    act(state, "play yellow1 2", "cast rinnthra-faultline 2")
+    p2_passes()
+    act(state, "pass")
+    while state.phase_name() == "return":
+        act(state, "done")
+    assert state.observation(1)["seats"][0]["known_hand"].count("aftershock") == 2
+    act(state, "play aftershock 1")
+    assert state.observation(1)["seats"][0]["known_hand"].count("aftershock") == 1
+
+
+def test_the_owner_keeps_a_face_down_card_recalled_to_the_top_of_their_pile() -> None:
+    state = new(("accaina", "canto"), first=0, mode="casual")
+    casual_hand(state, 0, ["purple1", "green1", "blue1", "red2", "yellow1", "purple2", "green2"])
+
+    def p2_passes() -> None:
+        if state.current_player() == 1 and state.phase_name() == "play":
+            act(state, "pass")
+
+    turn(state, "play purple1 1")
+    p2_passes()
+    turn(state, "play green1 1", "cast accaina-veil 1")
+    p2_passes()
+    act(state, "play red2 1")  # face-down
+    p2_passes()
+    act(state, "play blue1 1", "cast accaina-recall 1", "target red2")
+    s = state.setup
+    own = {s.name(state.sample_world(0, random.Random(k)).supply[0][-1]) for k in range(20)}
+    assert own == {"red2"}  # P1 knows what she put there
+    theirs = {s.name(state.sample_world(1, random.Random(k)).supply[0][-1]) for k in range(20)}
+    assert len(theirs) > 1  # P2 saw only a face-down card go

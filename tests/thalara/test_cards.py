@@ -279,3 +279,33 @@ def test_a_face_down_card_of_unknown_kind_may_be_picked_as_a_remnant_or_an_after
     events = state.apply(GAME.parse_action(state, "target facedown@p1"))
     assert "red2" not in " ".join(e.text_for(1) for e in events)
     assert "red2" in state.observation(0)["seats"][0]["supply"]
+
+
+def test_a_sampled_world_names_a_chosen_face_down_card_by_where_it_lies(
+        tmp_path: Path) -> None:
+    # Drift has chosen P1's face-down card; in P2's sampled worlds that card is dealt
+    # anew, and the pending choice must follow it (it used to keep the true card and
+    # break the world)
+    import random
+
+    path = custom_file(tmp_path, DRIFTER)
+    state = new(("drifter", "canto"), first=0, cards=str(path))
+    select(state, {0: ["purple1", "green1", "red2", "red3", "blue1", "yellow1", "green2"],
+                   1: ["red5", "blue5", "blue4", "green4", "red4", "yellow5", "green5"]})
+    turn(state, "play purple1 1")
+    turn(state, "play red5 3")
+    turn(state, "play green1 1", "cast shroud 1")
+    turn(state, "play blue5 3")
+    turn(state, "play red2 1")  # face-down
+    turn(state, "play blue4 3")
+    turn(state, "play red3 1", "cast drift 1")
+    act(state, "target red2")
+    dealt = set()
+    for seed in range(20):
+        world = state.sample_world(1, random.Random(seed))
+        down = next(c for c in world.ccards[0] if c in world.facedown)
+        dealt.add(down)
+        assert world.pending[-1][5] == down
+        world.apply(GAME.parse_action(world, "target 2"))
+        assert down in world.ccards[2 * 1 + 0] and down in world.facedown
+    assert len(dealt) > 1

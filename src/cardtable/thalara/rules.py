@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.thalara import spells
+from cardtable.thalara import piles, spells
 from cardtable.thalara.cards import ARTIFACT, REMNANT
 from cardtable.thalara.notation import (
     CAST,
@@ -224,6 +224,7 @@ def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Even
             others = [c for c in state.hands[p] if s.card_kind[c] == ARTIFACT]
             if others or card in state.unsure:
                 state.unsure.update(others, (card,))
+                state.known.difference_update(state.unsure)
             else:
                 state.known.add(card)
         else:
@@ -234,7 +235,15 @@ def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Even
                             args=(p + 1, s.type_names[t], conf + 1)))
         return
     if state.known:
-        state.known.discard(card)
+        if card in state.known:
+            state.known.discard(card)
+        else:
+            # Identical copies (Aftershocks): which copy the engine took is no secret to
+            # tell, so one of the copies everyone knew of is the one seen to leave.
+            for c in state.hands[p]:
+                if s.card_type[c] == t and c in state.known:
+                    state.known.discard(c)
+                    break
     if state.unsure:
         state.unsure.discard(card)  # placed face-up: everyone sees which it is
     color = s.card_color[card]
@@ -337,7 +346,7 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
                 break
         if s.casual:
             state.reshuffle(supply)
-            state.ontop[player] = 0
+            piles.shuffled(state, player)
         events.append(Event("take", player, f"{who} takes a card from their supply",
                             f"{who} takes {s.type_names[action.a]} from their supply"))
     elif t == "move" and stage == 0:
@@ -382,8 +391,7 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
             state.known.discard(card)
             if s.casual:
                 # everyone saw a face-up card go on top; a face-down one only its owner
-                state.ontop[owner] = state.ontop[owner] + 1 if shown != "a face-down card" \
-                    else 0
+                piles.put_on_top(state, owner, 1, shown != "a face-down card")
             verb = "back to its owner's supply"
         elif t == "to_hand":
             target_hand = state.hands[side if kind == ARTIFACT else owner]
@@ -419,7 +427,7 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
     state.known.discard(card)
     state.supply[p].append(card)
     state.returned = True
-    state.ontop[p] = 0  # the pile is shuffled when p is done
+    piles.shuffled(state, p)  # it will be when p is done
     _forget_hand(state, p)  # nobody saw which card went back
     events.append(Event("return", p, f"P{p + 1} shuffles a card back into their supply",
                         f"P{p + 1} shuffles {s.type_names[t]} back into their supply"))
@@ -433,7 +441,7 @@ def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
     # for a player with no Remnant left, who is never asked.
     if state.returned:
         state.reshuffle(state.supply[p])
-        state.ontop[p] = 0
+        piles.shuffled(state, p)
         state.returned = False
     _next_returner(state, _offset(state, p) + 1, events)
 
@@ -599,8 +607,7 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
             while len(state.hands[p]) < s.hand_size and supply:
                 card = supply.pop()
                 state.hands[p].append(card)
-                if state.ontop[p]:
-                    state.ontop[p] -= 1
+                if piles.drawn(state, p):
                     state.known.add(card)  # everyone saw it go on top of the pile
         state.phase = PLAY_PHASE
         state.cur = state.start

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.api import Action, Event
+from cardtable.thalara import piles
 from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, REMNANT, Effect, Spell
 from cardtable.thalara.notation import SPELL_SLOTS
 
@@ -339,7 +340,7 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
                 state.pool = (*state.pool[:player], pool[:-1], *state.pool[player + 1:])
                 gained += 1
         if state.setup.casual:
-            state.ontop[player] += gained  # Aftershocks, face-up on top of the pile
+            piles.put_on_top(state, player, gained, True)  # face-up Aftershocks
         events.append(Event("aftershock", player, f"P{player + 1} puts {gained} "
                                                   "Aftershock(s) into their supply"))
 

@@ -29,8 +29,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.api import Action, Event, State, View, seat_or_spectator
+from cardtable.thalara import piles, rules
 from cardtable.thalara import rng as rngmod
-from cardtable.thalara import rules
 from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
@@ -110,7 +110,7 @@ class ThalaraState(State):
     silenced: list[bool]
     passed: list[bool]
     unsure: set[int]  # Artifacts whose place among a hand and its face-down cards is secret
-    ontop: list[int]  # Casual Chaos: how many top cards of p's draw pile all know
+    ontop: list[int]  # Casual Chaos: the known top of each draw pile (piles.py)
     veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
     pending: list[tuple[int, ...]]
     cast_options: list[Action]
@@ -262,8 +262,8 @@ class ThalaraState(State):
                 "artifacts": sorted(name(c) for c in self.held[p]),
                 "hand": sorted(name(c) for c in self.hands[p]) if mine else None,
                 "hand_count": len(self.hands[p]),
-                "known_hand": sorted(name(c) for c in self.hands[p] if c in self.known
-                                     or (s.card_kind[c] == ARTIFACT and c not in self.unsure)),
+                "known_hand": sorted(name(c) for c in self.hands[p] if c not in self.unsure
+                                     and (c in self.known or s.card_kind[c] == ARTIFACT)),
                 "supply": sorted(name(c) for c in self.supply[p]) if mine else None,
                 "supply_count": len(self.supply[p]),
                 "discard": sorted(name(c) for c in self.discard[p]),
@@ -339,10 +339,14 @@ class ThalaraState(State):
         w = self.clone()
         s = w.setup
         n = s.n
+        # a face-down card chosen in a spell's first step is named by where it lies
+        chosen_at = [_place_of(w, frame[5]) if frame[5] in w.facedown else None
+                     for frame in w.pending]
         for q in range(n):
             # Casual Chaos: cards everyone saw go on top of a draw pile keep their place
             supply = w.supply[q]
-            top = supply[len(supply) - w.ontop[q]:] if w.ontop[q] else []
+            known = piles.known_top(w, q, player)
+            top = supply[len(supply) - known:] if known else []
             unseen = supply[:len(supply) - len(top)]
             if q == player:
                 if s.casual:
@@ -374,6 +378,10 @@ class ThalaraState(State):
                 w.ccards[i * n + q][j] = new
                 w.facedown.add(new)
             w.supply[q] = pool + top
+        for k, at in enumerate(chosen_at):
+            if at is not None:
+                frame = w.pending[k]
+                w.pending[k] = (*frame[:5], w.ccards[at[0]][at[1]])
         stack = sorted(w.stack)
         rng.shuffle(stack)
         w.stack = tuple(stack)
@@ -403,3 +411,11 @@ def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> Non
             w.facedown.discard(where[j])
             w.facedown.add(card)
         where[j] = card
+
+
+def _place_of(w: ThalaraState, card: int) -> tuple[int, int]:
+    """The side (index into ccards) and position where `card` lies in a conflict."""
+    for slot, side in enumerate(w.ccards):
+        if card in side:
+            return slot, side.index(card)
+    raise ValueError("the card is in no conflict")
