@@ -144,3 +144,55 @@ def test_sampled_worlds_stay_consistent_in_four_player_games_with_face_down_card
             world = state.view(p).sample_world(random.Random(seed))
             assert world.observation(p) == state.observation(p)
             state.apply(rng.choice(state.legal_actions()))
+
+
+CHARACTERS = ["myrja", "canto", "accaina", "kandhran", "rinnthra", "jinpatrica"]
+
+
+def _spell_heavy_game(seed: int) -> ThalaraState:
+    """2-4 players, either mode, Accaina (face-down cards) and Rinn'thra (Aftershocks)
+    likely: the games where the most is hidden."""
+    rng = random.Random(seed)
+    n = rng.choice([2, 2, 3, 4])
+    chars = rng.sample(CHARACTERS if n == 2 else CHARACTERS * 2, n)  # two sets: two copies
+    if "accaina" not in chars:
+        chars[rng.randrange(n)] = "accaina"
+    state = GAME.new_game(n, seed=seed, characters=chars, mode=rng.choice(["standard",
+                                                                          "casual"]))
+    assert isinstance(state, ThalaraState)
+    return state
+
+
+def test_a_world_sampled_before_an_action_looks_the_same_after_it() -> None:
+    # Feeding the true action to worlds sampled just before it must show the sampling
+    # player the same observation and events: otherwise the world held, or lost,
+    # something that player could tell apart.
+    compared = 0
+    for seed in range(10):
+        state = _spell_heavy_game(seed)
+        rng = random.Random(seed)
+        n = state.setup.n
+        for step in range(250):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            casts = [a for a in legal if str(a).startswith("cast")]
+            action = rng.choice(casts if casts and rng.random() < 0.8 else legal)
+            actor = state.current_player()
+            before = (state.round, state.phase_name())
+            worlds = [(v, state.sample_world(v, random.Random(step))) for v in range(n)
+                      if v != actor]
+            for v, world in worlds:
+                assert world.observation(v) == state.observation(v)
+            events = state.apply(action)
+            if state.round != before[0] or before[1] == "return":
+                continue  # draws and shuffles at a round's end differ by design
+            for v, world in worlds:
+                same = {str(a): a for a in world.legal_actions()}.get(str(action))
+                if same is None:
+                    continue  # the actor's secret card is another one in this world
+                world_events = world.apply(same)
+                assert world.observation(v) == state.observation(v)
+                assert [e.text_for(v) for e in world_events] == [e.text_for(v) for e in events]
+                compared += 1
+    assert compared > 500
