@@ -191,26 +191,20 @@ def test_veil_with_no_card_left_to_place_is_an_empty_cast(empty_casts: str,
     assert "cast accaina-recall 2" in texts(state.legal_actions())
 
 
-@pytest.mark.parametrize("empty_casts, offered", [("forbidden", False), ("allowed", True)])
+@pytest.mark.parametrize("p2_passed, empty_casts, offered", [
+    (True, "forbidden", False), (True, "allowed", True), (False, "forbidden", True)])
 def test_energy_barrier_with_every_opponent_passed_is_an_empty_cast(
-        empty_casts: str, offered: bool) -> None:
+        p2_passed: bool, empty_casts: str, offered: bool) -> None:
     state = new(("myrja", "canto"), first=0, empty_casts=empty_casts)
     select(state, {0: ["blue5", "blue4", "red5", "red4", "blue1", "green1", "green2"],
                    1: list(P2_FILLER)})
     turn(state, "play blue5 1")
-    act(state, "pass")
+    if p2_passed:
+        act(state, "pass")
+    else:
+        turn(state, "play red2 2")
     act(state, "play blue4 1")
     assert ("cast energy-barrier 1" in texts(state.legal_actions())) is offered
-
-
-def test_energy_barrier_is_offered_while_an_opponent_may_still_place() -> None:
-    state = new(("myrja", "canto"), first=0)
-    select(state, {0: ["blue5", "blue4", "red5", "red4", "blue1", "green1", "green2"],
-                   1: list(P2_FILLER)})
-    turn(state, "play blue5 1")
-    turn(state, "play red2 2")
-    act(state, "play blue4 1")
-    assert "cast energy-barrier 1" in texts(state.legal_actions())
 
 
 @pytest.mark.parametrize("empty_casts, offered", [("forbidden", False), ("allowed", True)])

@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.engine.api import CardFileError
 from cardtable.thalara.cards import CORE_PATH, core_card_set, load_card_set
+from cardtable.thalara.state import ThalaraState
 from tests.thalara.helpers import GAME, act, new, select, texts, turn
 
 CONFIRMED_SPELLS = {"energy-barrier", "canto-solo", "silence", "accaina-recall",
@@ -194,7 +195,9 @@ effects = [{ type = "move", whose = "own", card = "energy", face = "any" }]
 '''
 
 
-def test_a_card_file_that_moves_face_down_cards_keeps_them_secret(tmp_path: Path) -> None:
+def _drift_has_chosen_a_face_down_card(tmp_path: Path) -> ThalaraState:
+    """P1 (Drifter) places red2 face-down in conflict 1, then casts Drift there and
+    chooses red2: the owner names its own face-down card."""
     path = custom_file(tmp_path, DRIFTER)
     state = new(("drifter", "canto"), first=0, cards=str(path))
     select(state, {0: ["purple1", "green1", "red2", "red3", "blue1", "yellow1", "green2"],
@@ -206,7 +209,12 @@ def test_a_card_file_that_moves_face_down_cards_keeps_them_secret(tmp_path: Path
     turn(state, "play red2 1")  # face-down
     turn(state, "play blue4 3")
     turn(state, "play red3 1", "cast drift 1")
-    act(state, "target red2")  # the owner names its own face-down card
+    act(state, "target red2")
+    return state
+
+
+def test_a_card_file_that_moves_face_down_cards_keeps_them_secret(tmp_path: Path) -> None:
+    state = _drift_has_chosen_a_face_down_card(tmp_path)
     events = state.apply(GAME.parse_action(state, "target 2"))
     moved = [e for e in events if e.kind == "move"]
     assert len(moved) == 1
@@ -288,18 +296,7 @@ def test_a_sampled_world_names_a_chosen_face_down_card_by_where_it_lies(
     # break the world)
     import random
 
-    path = custom_file(tmp_path, DRIFTER)
-    state = new(("drifter", "canto"), first=0, cards=str(path))
-    select(state, {0: ["purple1", "green1", "red2", "red3", "blue1", "yellow1", "green2"],
-                   1: ["red5", "blue5", "blue4", "green4", "red4", "yellow5", "green5"]})
-    turn(state, "play purple1 1")
-    turn(state, "play red5 3")
-    turn(state, "play green1 1", "cast shroud 1")
-    turn(state, "play blue5 3")
-    turn(state, "play red2 1")  # face-down
-    turn(state, "play blue4 3")
-    turn(state, "play red3 1", "cast drift 1")
-    act(state, "target red2")
+    state = _drift_has_chosen_a_face_down_card(tmp_path)
     dealt = set()
     for seed in range(20):
         world = state.sample_world(1, random.Random(seed))
