@@ -157,3 +157,22 @@ def test_a_discard_pile_shuffled_into_a_new_deck_is_no_longer_public() -> None:
     assert sorted(st.deck) == sorted(st.cs.index[n] for n in ("imp", "kappa", "troll"))
     # nobody knows where in the new deck each one is: a sampled world may put it anywhere
     assert all(st.pub[c] == 0 for c in st.deck)
+
+
+def test_a_sampled_world_keeps_the_dragon_a_dragon_egg_promised() -> None:
+    # P1 summons Dragon Egg: everyone now knows a Dragon is in P1's secret hand, and P2's
+    # worlds must stand at the same free summon (a world without one dropped it)
+    st = position(seat(hand=["dragon-egg", "tidal", "imp", "kappa", "troll"],
+                       stones=(0, 1, 0)), seat())
+    play(st, "summon dragon-egg pay blue")
+    assert st.observation(1)["pending"] == {"kind": "free-summon", "player": 0,
+                                            "source": "dragon-egg"}
+    dragons = {c for c in range(len(st.cs.family)) if st.cs.family[c] == st.cs.family[
+        card(st, "tidal")]}
+    hands = set()
+    for k in range(40):
+        world = st.sample_world(1, random.Random(k))
+        assert world.observation(1) == st.observation(1)
+        assert any(c in dragons for c in world.hands[0])
+        hands.add(tuple(sorted(world.hands[0])))
+    assert len(hands) > 1

@@ -70,6 +70,8 @@ from cardtable.vale import board, rules
 from cardtable.vale.cards import ART_SRC, COLORS, CardSet
 from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
 
+WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under way
+
 
 class ValeState(State):
     __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck",
@@ -342,7 +344,25 @@ class ValeState(State):
         top and the other players' unknown hand cards are dealt again at random, and
         the world gets a fresh RNG (future shuffles are unknown too). It has no history
         and a made-up seed: replaying the true ones would redeal the real cards, and a
-        secret action (the card Nurikabe put on top) would be there to read."""
+        secret action (the card Nurikabe put on top) would be there to read.
+
+        A decision under way can tell something about a secret hand: a Dragon Egg just
+        summoned means a Dragon is there to summon. A deal that could not face the same
+        decision is dealt again (up to WORLD_DEALS times), which keeps the worlds to
+        those that agree with what everyone saw."""
+        for _ in range(WORLD_DEALS):
+            world = self._deal(player, rng)
+            if world._same_decision(self):
+                break
+        return world
+
+    def _same_decision(self, other: ValeState) -> bool:
+        """Whether this world stands at the decision `other` stands at."""
+        return (self.phase == other.phase and len(self.stack) == len(other.stack)
+                and (not self.stack or self.stack[-1][:3] == other.stack[-1][:3])
+                and self.current_player() == other.current_player())
+
+    def _deal(self, player: int | None, rng: random.Random) -> ValeState:
         world = self.clone()
         pub = self.pub
         unknown_deck = len(self.deck) - self.known_top
