@@ -382,7 +382,8 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
     else:
         card = spells.find_target(state, action, conf, player, e)
         side = spells.side_of(state, card, conf)
-        shown = "a face-down card" if card in state.facedown else s.name(card)
+        down = card in state.facedown
+        shown = "a face-down card" if down else s.name(card)
         owner = s.card_owner[card]
         remove_from_conflict(state, card, conf, side)
         kind = s.card_kind[card]
@@ -391,12 +392,12 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
             state.known.discard(card)
             if s.casual:
                 # everyone saw a face-up card go on top; a face-down one only its owner
-                piles.put_on_top(state, owner, 1, shown != "a face-down card")
+                piles.put_on_top(state, owner, 1, not down)
             verb = "back to its owner's supply"
         elif t == "to_hand":
             target_hand = state.hands[side if kind == ARTIFACT else owner]
             target_hand.append(card)
-            if shown != "a face-down card":
+            if not down:
                 state.known.add(card)
             verb = "back into its owner's hand"
         elif kind == REMNANT:
