@@ -17,6 +17,12 @@ def spells_in(state: ThalaraState, conflict: int) -> list[str]:
     return [s["id"] for s in state.observation(None)["conflicts"][conflict - 1]["spells"]]
 
 
+def _p2_passes(state: ThalaraState) -> None:
+    """P2, if it is P2's turn to place a card, passes instead."""
+    if state.current_player() == 1 and state.phase_name() == "play":
+        act(state, "pass")
+
+
 def casual_hand(state: ThalaraState, player: int, names: list[str]) -> None:
     """Give `player` a known Casual Chaos hand (the rest goes back under the pile)."""
     s = state.setup
@@ -582,11 +588,9 @@ def test_an_artifact_once_alone_face_down_is_no_clue_later() -> None:
         x = state.observation(0)["seats"][0]["artifacts"][0]
         select(state, {0: ["purple1", "green1", "red2", "blue1", "yellow1", "purple2"],
                        1: list(P2_FILLER)})
-        if state.current_player() == 1:
-            act(state, "pass")
+        _p2_passes(state)
         turn(state, "play purple1 1")
-        if state.current_player() == 1:
-            act(state, "pass")
+        _p2_passes(state)
         turn(state, "play green1 1", "cast accaina-veil 1")
         act(state, f"play {x} 2")  # alone: known face-down
         if state.phase_name() == "cast":
@@ -597,11 +601,9 @@ def test_an_artifact_once_alone_face_down_is_no_clue_later() -> None:
         y = next(a for a in held if a != x)
         select(state, {0: ["purple3", "green2", "red3", "blue3", "yellow2"][:7 - len(held)],
                        1: ["red3", "blue3", "green4", "yellow3", "purple3", "red4", "blue4"]})
-        if state.current_player() == 1:
-            act(state, "pass")
+        _p2_passes(state)
         turn(state, "play purple3 1")
-        if state.current_player() == 1:
-            act(state, "pass")
+        _p2_passes(state)
         turn(state, "play green2 1", "cast accaina-veil 1")
         act(state, f"play {x if place_x else y} 2")
         return state, x
@@ -618,19 +620,15 @@ def test_playing_one_of_identical_aftershocks_tells_nothing_of_the_others(took: 
     state = new(("rinnthra", "canto"), first=0, mode="casual")
     casual_hand(state, 0, ["green1", "red2", "red3", "blue1", "yellow1", "purple1", "purple2"])
 
-    def p2_passes() -> None:
-        if state.current_player() == 1 and state.phase_name() == "play":
-            act(state, "pass")
-
     turn(state, "play green1 1")
-    p2_passes()
+    _p2_passes(state)
     act(state, "play red2 1", "cast rinnthra-tremor 1", f"target {took}")
-    p2_passes()
+    _p2_passes(state)
     for card in ["red3", "blue1"]:
         turn(state, f"play {card} 2")
-        p2_passes()
+        _p2_passes(state)
     act(state, "play yellow1 2", "cast rinnthra-faultline 2")
-    p2_passes()
+    _p2_passes(state)
     act(state, "pass")
     while state.phase_name() == "return":
         act(state, "done")
@@ -643,16 +641,12 @@ def test_the_owner_keeps_a_face_down_card_recalled_to_the_top_of_their_pile() ->
     state = new(("accaina", "canto"), first=0, mode="casual")
     casual_hand(state, 0, ["purple1", "green1", "blue1", "red2", "yellow1", "purple2", "green2"])
 
-    def p2_passes() -> None:
-        if state.current_player() == 1 and state.phase_name() == "play":
-            act(state, "pass")
-
     turn(state, "play purple1 1")
-    p2_passes()
+    _p2_passes(state)
     turn(state, "play green1 1", "cast accaina-veil 1")
-    p2_passes()
+    _p2_passes(state)
     act(state, "play red2 1")  # face-down
-    p2_passes()
+    _p2_passes(state)
     act(state, "play blue1 1", "cast accaina-recall 1", "target red2")
     s = state.setup
     own = {s.name(state.sample_world(0, random.Random(k)).supply[0][-1]) for k in range(20)}
