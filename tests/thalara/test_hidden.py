@@ -6,6 +6,7 @@ import json
 import random
 
 from cardtable.thalara.state import ThalaraState
+from tests.engine.worlds import retold, sampled_worlds
 from tests.thalara.helpers import GAME, act, new, select, texts, turn
 
 MINE = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
@@ -171,28 +172,16 @@ def test_a_world_sampled_before_an_action_looks_the_same_after_it() -> None:
     for seed in range(10):
         state = _spell_heavy_game(seed)
         rng = random.Random(seed)
-        n = state.setup.n
         for step in range(250):
             if state.is_over():
                 break
             legal = state.legal_actions()
             casts = [a for a in legal if str(a).startswith("cast")]
             action = rng.choice(casts if casts and rng.random() < 0.8 else legal)
-            actor = state.current_player()
             before = (state.round, state.phase_name())
-            worlds = [(v, state.sample_world(v, random.Random(step))) for v in range(n)
-                      if v != actor]
-            for v, world in worlds:
-                assert world.observation(v) == state.observation(v)
+            worlds = sampled_worlds(state, step)
             events = state.apply(action)
             if state.round != before[0] or before[1] == "return":
                 continue  # draws and shuffles at a round's end differ by design
-            for v, world in worlds:
-                same = {str(a): a for a in world.legal_actions()}.get(str(action))
-                if same is None:
-                    continue  # the actor's secret card is another one in this world
-                world_events = world.apply(same)
-                assert world.observation(v) == state.observation(v)
-                assert [e.text_for(v) for e in world_events] == [e.text_for(v) for e in events]
-                compared += 1
+            compared += retold(worlds, action, events, truth=state)
     assert compared > 500

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from cardtable.vale.state import ValeState
+from tests.engine.worlds import retold, sampled_worlds
 
 from .helpers import GAME, card, play, position, seat
 
@@ -197,20 +198,10 @@ def test_a_world_sampled_before_an_action_looks_the_same_after_it(seed: int,
         if state.is_over():
             break
         action = rng.choice(state.legal_actions())
-        actor = state.current_player()
         round_before = state.round
-        worlds = [(v, state.sample_world(v, random.Random(step)))
-                  for v in range(players) if v != actor]
-        for v, world in worlds:
-            assert world.observation(v) == state.observation(v)
+        worlds = sampled_worlds(state, step)
         events = state.apply(action)
         if state.round != round_before:
             continue
-        for v, world in worlds:
-            same = {str(a): a for a in world.legal_actions()}.get(str(action))
-            if same is None:
-                continue
-            told = [names.sub("CARD", e.text_for(v)) for e in world.apply(same)]
-            assert told == [names.sub("CARD", e.text_for(v)) for e in events]
-            compared += 1
+        compared += retold(worlds, action, events, told=lambda text: names.sub("CARD", text))
     assert compared > 100
