@@ -63,15 +63,20 @@ def test_bad_games_are_refused_with_a_reason(client: TestClient, spec: dict[str,
 
 
 def test_lobby_join_and_links(client: TestClient) -> None:
-    made = create(client, game="thalara", players=2, title="friendly")
-    assert len(made["seats"]) == 2
-    assert made["seats"][0]["link"] == f"/g/{made['id']}#seat=0&token={made['seats'][0]['token']}"
+    held = create(client, game="thalara", players=2, title="the creator's")
+    assert len(held["seats"]) == 2 and held["open"] == []
+    assert held["seats"][0]["link"] == f"/g/{held['id']}#seat=0&token={held['seats'][0]['token']}"
+    made = create(client, game="thalara", players=2, title="friendly",
+                  seats=[{"kind": "open"}, {"kind": "open"}])
+    assert made["seats"] == [] and made["open"] == [0, 1]   # no token for an open seat
     open_games = client.get("/api/games?status=open").json()
     assert [g["id"] for g in open_games] == [made["id"]]
     assert "token" not in str(open_games)
-    first = client.post(f"/api/games/{made['id']}/join").json()
+    first = client.post(f"/api/games/{made['id']}/join", json={"name": "Bea"}).json()
     second = client.post(f"/api/games/{made['id']}/join").json()
     assert {first["seat"], second["seat"]} == {0, 1}
+    assert client.get(f"/api/games/{made['id']}").json()["seats"][first["seat"]]["name"] \
+        == "Bea"
     assert client.post(f"/api/games/{made['id']}/join").status_code == 409
     assert client.get("/api/games?status=open").json() == []
     assert client.get("/api/games/nope").status_code == 404
@@ -285,14 +290,16 @@ def test_presence_is_announced(client: TestClient) -> None:
 
 def test_a_seat_taken_in_the_lobby_gets_a_token_its_creator_does_not_hold(
         client: TestClient) -> None:
-    made = create(client, game="thalara", players=2)
+    made = create(client, game="thalara", players=2,
+                  seats=[{"kind": "human"}, {"kind": "open"}])
     given = {s["seat"]: s["token"] for s in made["seats"]}
+    assert set(given) == {0}
     joined = client.post(f"/api/games/{made['id']}/join").json()
-    assert joined["token"] != given[joined["seat"]]
+    assert joined["seat"] == 1 and joined["token"] != given[0]
     assert joined["link"].endswith(f"token={joined['token']}")
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        # the creator's copy of that seat's first token no longer opens it
-        assert hello(ws, joined["seat"], given[joined["seat"]])["code"] == "bad_token"
+        # the creator's token of seat 1 does not open the joiner's seat
+        assert hello(ws, joined["seat"], given[0])["code"] == "bad_token"
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         welcome = hello(ws, joined["seat"], joined["token"])
         assert welcome["type"] == "welcome" and welcome["seat"] == joined["seat"]

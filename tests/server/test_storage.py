@@ -13,7 +13,7 @@ import sqlalchemy
 from fastapi.testclient import TestClient
 
 from cardtable.server.app import create_app
-from cardtable.server.storage import COMPUTER, HUMAN, Storage, StorageError, make_engine
+from cardtable.server.storage import COMPUTER, HUMAN, OPEN, Storage, StorageError, make_engine
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 
@@ -39,17 +39,26 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 def test_games_seats_and_actions_round_trip(url: str) -> None:
     store = Storage(url)
-    row = store.create_game("vale", 2, 2**40 + 3, {"tie_break": "shared"},
-                            [(HUMAN, None, "Ada"), (COMPUTER, "greedy", "Bot")],
-                            title="t", listed=True, computer_delay_ms=100)
+    row = store.create_game("vale", 3, 2**40 + 3, {"tie_break": "shared"},
+                            [(HUMAN, None, "Ada"), (COMPUTER, "greedy", "Bot"),
+                             (OPEN, None, "Player 3")],
+                            title="t", listed=True, computer_delay_ms=100, creator="10.0.0.7")
     again = store.get_game(row.id)
     assert again is not None
     assert again.seed == 2**40 + 3 and again.options == {"tie_break": "shared"}
-    assert [(s.kind, s.agent, s.name) for s in again.seats] == [
-        (HUMAN, None, "Ada"), (COMPUTER, "greedy", "Bot")]
+    assert [(s.kind, s.agent, s.name, s.claimed) for s in again.seats] == [
+        (HUMAN, None, "Ada", True), (COMPUTER, "greedy", "Bot", False),
+        (HUMAN, None, "Player 3", False)]
+    assert again.creator == "10.0.0.7" and not again.abandoned
     assert again.seats[0].token == row.seats[0].token and len(row.seats[0].token) >= 20
     assert store.get_game("missing") is None
-    assert store.claim_seat(row.id, 0) and not store.claim_seat(row.id, 0)
+    assert not store.claim_seat(row.id, 0)    # the creator's seat is claimed already
+    assert store.claim_seat(row.id, 2, "new-token", "Bea")
+    assert not store.claim_seat(row.id, 2, "other")
+    taken = store.get_game(row.id)
+    assert taken is not None and taken.seats[2].token == "new-token"
+    assert taken.seats[2].name == "Bea"
+    assert store.unfinished_by("10.0.0.7") == 1 and store.unfinished_by("10.0.0.8") == 0
     store.append_action(row.id, 0, 0, "hunt imp")
     store.append_action(row.id, 1, 1, "hunt kappa")
     with pytest.raises(StorageError, match="already stored"):

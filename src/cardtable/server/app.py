@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
+import unicodedata
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -20,16 +21,18 @@ from cardtable import games, load_game
 from cardtable.agents import agent_names, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.record import GameRecord
-from cardtable.server.rooms import Connection, Room, RoomError, Rooms, replay
-from cardtable.server.storage import COMPUTER, HUMAN, GameRow, Storage
+from cardtable.server.connection import CLOSE_NO_GAME, CLOSE_RATE, Connection
+from cardtable.server.limits import COSTS, BadMessage, BodyLimit, Limits, parse_message
+from cardtable.server.rooms import Room, RoomError, Rooms, replay
+from cardtable.server.storage import COMPUTER, HUMAN, OPEN, GameRow, Storage
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 
 class SeatSpec(BaseModel):
-    kind: str = HUMAN
-    agent: str | None = None
-    name: str | None = None
+    kind: str = HUMAN       # human (the creator holds it), open (for the lobby), computer
+    agent: str | None = Field(default=None, max_length=64)
+    name: str | None = Field(default=None, max_length=200)
 
 
 class CreateGame(BaseModel):
@@ -37,17 +40,44 @@ class CreateGame(BaseModel):
     players: int = 2
     seed: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = None
-    title: str = ""
+    seats: list[SeatSpec] | None = Field(default=None, max_length=8)
+    title: str = Field(default="", max_length=500)
     listed: bool = True
     computer_delay_ms: int = 0
 
 
+class JoinSpec(BaseModel):
+    name: str | None = Field(default=None, max_length=200)
+
+
+# The smallest seed a server draws for a game: a brute force over the seeds below it
+# would cost far less than 2**60 deals (see "Threat model" in docs/web.md).
+SERVER_SEED_MIN = 2**32
+SEED_BOUND = 2**63
+
+
+def server_seed() -> int:
+    """A seed from the operating system's secure generator, in [2**32, 2**63): the
+    engine's full 64-bit generator state is reached, so guessing the deal from what a
+    player sees costs a search of about 2**63 deals."""
+    return SERVER_SEED_MIN + secrets.randbelow(SEED_BOUND - SERVER_SEED_MIN)
+
+
+def clean_text(text: str | None, limit: int) -> str:
+    """A name or title as a person typed it: control characters and unpaired
+    surrogates dropped, white space folded, at most `limit` characters."""
+    kept = "".join(ch for ch in (text or "") if unicodedata.category(ch)[0] != "C")
+    return " ".join(kept.split())[:limit]
+
+
 def _links(row: GameRow) -> dict[str, Any]:
+    """The creator's answer: a link with its token for each seat the creator holds,
+    and the open seats (without a token: whoever joins from the lobby gets one)."""
     return {"watch": f"/g/{row.id}?watch=1",
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "token": s.token,
                        "link": f"/g/{row.id}#seat={s.seat}&token={s.token}"}
-                      for s in row.seats if s.kind == HUMAN]}
+                      for s in row.seats if s.kind == HUMAN and s.claimed],
+            "open": [s.seat for s in row.seats if s.kind == HUMAN and not s.claimed]}
 
 
 def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
@@ -62,30 +92,44 @@ def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
                        "connected": connected[s.seat]} for s in row.seats]}
 
 
-def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
+def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = None,
+               start_pool: bool = True) -> FastAPI:
     """The server's app. With `allow_seeds`, whoever creates a game may choose its seed
     even when several humans play it (tests, benchmarks, agreed tournaments); otherwise
     only a game with at most one human seat takes a chosen seed, since its chooser
-    could work out the deal."""
+    could work out the deal. `limits`: the bounds on what clients may do."""
+    limits = limits or Limits()
     storage = Storage(db_url)
-    rooms = Rooms(storage)
+    rooms = Rooms(storage, limits)
+    sockets: Counter[str] = Counter()   # open websockets per client address
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if start_pool:
+            rooms.pool.start()
         rooms.resume_all()
         yield
         await rooms.close()
         storage.close()
 
     app = FastAPI(title="cardtable", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.state.storage = storage
     app.state.rooms = rooms
+    app.state.limits = limits
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
+        return JSONResponse({"detail": "the request body nests too deeply"}, status_code=400)
 
     def room_or_404(game_id: str) -> Room:
         try:
             return rooms.get(game_id)
         except RoomError as exc:
             raise HTTPException(404, exc.message) from None
+
+    def address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client is not None else "unknown"
 
     # ---- pages -----------------------------------------------------------------
 
@@ -110,10 +154,11 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
                            "min_players": load_game(g).min_players,
                            "max_players": load_game(g).max_players,
                            "options": load_game(g).option_help()} for g in games()],
-                "agents": [n for n in names if n != "ismcts"] + levels}
+                "agents": [n for n in names if n != "ismcts"] + levels,
+                "allow_computer_games": limits.allow_computer_games}
 
     @app.post("/api/games")
-    async def create_game(spec: CreateGame) -> JSONResponse:
+    async def create_game(spec: CreateGame, request: Request) -> JSONResponse:
         try:
             game = load_game(spec.game)
         except CardtableError as exc:
@@ -125,7 +170,7 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
             raise HTTPException(400, "the server plays only with the shipped card sets")
         if spec.seed is not None and not -(2**63) <= spec.seed < 2**63:
             raise HTTPException(400, "the seed must fit in 64 bits (-2**63 to 2**63 - 1)")
-        seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
+        seed = spec.seed if spec.seed is not None else server_seed()
         try:
             game.new_game(spec.players, seed, **spec.options)
         except CardtableError as exc:
@@ -137,8 +182,9 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
             raise HTTPException(400, f"give one seat for each of the {spec.players} players")
         seats: list[tuple[str, str | None, str]] = []
         for i, s in enumerate(seat_specs):
-            if s.kind not in (HUMAN, COMPUTER):
-                raise HTTPException(400, f"seat {i + 1}: kind must be 'human' or 'computer'")
+            if s.kind not in (HUMAN, OPEN, COMPUTER):
+                raise HTTPException(400, f"seat {i + 1}: kind must be 'human', 'open' or "
+                                         "'computer'")
             agent = None
             if s.kind == COMPUTER:
                 agent = (s.agent or "random").strip().lower()
@@ -147,23 +193,33 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
                 except CardtableError as exc:
                     raise HTTPException(400, f"seat {i + 1}: {exc}") from None
             default = f"Computer ({agent})" if agent else f"Player {i + 1}"
-            seats.append((s.kind, agent, (s.name or "").strip()[:40] or default))
-        humans = sum(kind == HUMAN for kind, _, _ in seats)
+            seats.append((s.kind, agent, clean_text(s.name, 40) or default))
+        humans = sum(kind != COMPUTER for kind, _, _ in seats)
+        if humans == 0 and not limits.allow_computer_games:
+            raise HTTPException(403, "this server plays no games without a human seat "
+                                     "(its operator can allow them with "
+                                     "--allow-computer-games)")
         if spec.seed is not None and humans > 1 and not allow_seeds:
             raise HTTPException(400, "a chosen seed would tell its chooser the deal: leave "
                                      "out 'seed' for a game of several humans (or start "
                                      "the server with --allow-seeds)")
+        creator = address(request)
+        if storage.unfinished_by(creator) >= limits.games_per_address:
+            raise HTTPException(429, f"you have {limits.games_per_address} unfinished games "
+                                     "on this server, its limit: finish or abandon one "
+                                     "first")
         delay = max(0, min(spec.computer_delay_ms, 5000))
         row = storage.create_game(game.name, spec.players, seed, spec.options, seats,
-                                  spec.title.strip()[:100], spec.listed, delay)
+                                  clean_text(spec.title, 100), spec.listed, delay,
+                                  creator=creator)
         room = rooms.get(row.id)
         room.kick()
         return JSONResponse({"id": row.id, **_links(row)}, status_code=201)
 
     @app.get("/api/games")
     async def list_games(status: str = "open") -> list[dict[str, Any]]:
-        """Games listed in the lobby. `open`: unfinished, with a free human seat;
-        `playing`: unfinished; `over`: finished; `all`."""
+        """Games listed in the lobby. `open`: unfinished, with an open seat nobody has
+        taken; `playing`: unfinished; `over`: finished; `all`."""
         over = {"open": False, "playing": False, "over": True, "all": None}.get(status)
         if status not in ("open", "playing", "over", "all"):
             raise HTTPException(400, "status is one of open, playing, over, all")
@@ -183,21 +239,41 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
         return _public(room.row, room)
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str) -> dict[str, Any]:
-        """Take the first free human seat: its number, token and link."""
+    async def join(game_id: str, spec: JoinSpec | None = None) -> dict[str, Any]:
+        """Take the first open seat (one its creator left for the lobby): its number,
+        token and link. A seat the creator holds is never given away: 409."""
         room = room_or_404(game_id)
         if room.row.over:
             raise HTTPException(409, "the game is over")
+        name = clean_text(spec.name if spec else None, 40)
         for s in room.row.seats:
-            # A fresh token: the creator's answer held this seat's first one.
             token = secrets.token_urlsafe(18)
-            if s.kind == HUMAN and not s.claimed and storage.claim_seat(game_id, s.seat,
-                                                                        token):
+            if s.kind == HUMAN and not s.claimed and storage.claim_seat(
+                    game_id, s.seat, token, name or None):
                 s.claimed = True
                 s.token = token
+                if name:
+                    s.name = name
                 return {"seat": s.seat, "token": s.token,
                         "link": f"/g/{game_id}#seat={s.seat}&token={s.token}"}
-        raise HTTPException(409, "every seat of this game is taken")
+        raise HTTPException(409, "this game has no open seat left")
+
+    @app.delete("/api/games/{game_id}")
+    async def abandon(game_id: str, request: Request) -> dict[str, Any]:
+        """Abandon an unfinished game, with a seat token of that game as a bearer
+        token (`Authorization: Bearer <token>`)."""
+        room = room_or_404(game_id)
+        given = request.headers.get("authorization", "")
+        token = given[7:].strip() if given[:7].lower() == "bearer " else ""
+        if not token or not any(
+                s.claimed and s.kind == HUMAN and secrets.compare_digest(
+                    token.encode("utf-8", "surrogatepass"), s.token.encode())
+                for s in room.row.seats):
+            raise HTTPException(403, "abandoning a game takes a seat token of that game")
+        if room.row.over:
+            raise HTTPException(409, "the game is over: it stays as it ended")
+        await rooms.abandon(room)
+        return {"id": game_id, "abandoned": True}
 
     @app.get("/api/games/{game_id}/log")
     async def game_log(game_id: str) -> list[dict[str, Any]]:
@@ -235,76 +311,142 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
     @app.websocket("/ws/{game_id}")
     async def play(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
-        conn = Connection(ws.send_text)
-        writer = asyncio.create_task(conn.writer())
+        where = address(ws)
+        conn = Connection(ws.send_text, limits, where)
+        sockets[where] += 1
         room: Room | None = None
+        tasks: list[asyncio.Task[Any]] = [asyncio.create_task(conn.writer())]
         try:
-            try:
-                room = rooms.get(game_id)
-            except RoomError as exc:
-                conn.send({"type": "error", "code": exc.code, "message": exc.message})
+            refusal: tuple[int, str, str] | None = None
+            if sockets[where] > limits.sockets_per_address or \
+                    sockets.total() > limits.sockets:
+                refusal = (CLOSE_RATE, "too_many_connections",
+                           "too many connections from your address (or to this server); "
+                           "close some and try again")
+            else:
+                try:
+                    room = rooms.get(game_id)
+                except RoomError as exc:
+                    refusal = (CLOSE_NO_GAME, exc.code, exc.message)
+            if refusal is not None:
+                code, word, text = refusal
+                conn.send({"type": "error", "code": word, "message": text, "id": None})
                 conn.close()
-                await writer
-                await ws.close(code=4404)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(tasks[0], 2.0)
+                conn.fail(code, text[:100])
                 return
-            while True:
-                raw = await ws.receive_text()
-                await handle(room, conn, raw)
-        except WebSocketDisconnect:
-            pass
+            assert room is not None
+            tasks.append(asyncio.create_task(read(ws, conn, room)))
+            tasks.append(asyncio.create_task(conn.closed.wait()))
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            sockets[where] -= 1
+            if sockets[where] <= 0:
+                del sockets[where]
             if room is not None:
                 room.leave(conn)
-            conn.close()
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            if conn.closing is not None:
+                code, reason = conn.closing
+                # a client that reads nothing may never take the close frame: do not
+                # wait on it for long (the websocket layer drops the socket later)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(code, reason), 1.0)
 
-    async def handle(room: Room, conn: Connection, raw: str) -> None:
+    async def read(ws: WebSocket, conn: Connection, room: Room) -> None:
+        """Read and answer the client's messages, one at a time, until it leaves."""
+        while conn.closing is None:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            await handle(room, conn, message.get("text", message.get("bytes")))
+
+    async def handle(room: Room, conn: Connection, raw: str | bytes | None) -> None:
         msg_id: Any = None
+        budget = conn.budget
         try:
+            if not budget.admits(1.0):
+                return over_budget(conn)
             try:
-                msg = json.loads(raw)
-            except json.JSONDecodeError:
-                raise RoomError("malformed", "a message must be a JSON object") from None
-            if not isinstance(msg, dict):
-                raise RoomError("malformed", "a message must be a JSON object")
+                msg = parse_message(raw, limits)
+            except BadMessage as exc:
+                await budget.charge(1.0)
+                raise RoomError("malformed", str(exc)) from None
             msg_id = msg.get("id")
+            if msg_id is not None and not (
+                    isinstance(msg_id, int | str) and not isinstance(msg_id, bool)
+                    and len(str(msg_id)) <= 64):
+                msg_id = None
+                await budget.charge(1.0)
+                raise RoomError("malformed", "'id' must be a number or a short string")
             kind = msg.get("type")
-            if kind not in ("hello", "ping", "act", "undo"):
-                raise RoomError("malformed", f"unknown message type {kind!r}; types: hello, "
-                                             "act, undo, ping")
-            if kind == "hello":
-                seat = msg.get("seat")
-                token = msg.get("token")
-                if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-                    raise RoomError("malformed", "'seat' must be a seat number from 0")
-                if token is not None and not isinstance(token, str):
-                    raise RoomError("malformed", "'token' must be a string")
-                room.join(conn, seat, token)
-            elif kind == "ping":
-                conn.send({"type": "pong", "id": msg_id})
-            elif not conn.joined:
-                raise RoomError("hello_first", "say hello first (with your seat and token, "
-                                               "or none to watch)")
-            elif kind == "act":
-                text = msg.get("action")
-                expect = msg.get("n")
-                if not isinstance(text, str):
-                    raise RoomError("malformed", "'action' must be an action text")
-                if expect is not None and (not isinstance(expect, int)
-                                           or isinstance(expect, bool)):
-                    raise RoomError("malformed", "'n' must be the number of actions seen")
-                if conn.viewer is None:
-                    raise RoomError("spectator", "spectators cannot play")
-                n = await room.submit(conn.viewer, text, expect_n=expect)
-                conn.send({"type": "ack", "id": msg_id, "n": n})
-            else:
-                if conn.viewer is None:
-                    raise RoomError("spectator", "spectators cannot undo")
-                await room.undo(conn.viewer)
+            if kind not in COSTS:
+                await budget.charge(1.0)
+                raise RoomError("malformed", f"unknown message type {str(kind)[:40]!r}; "
+                                             "types: hello, act, undo, ping")
+            cost = COSTS[kind]
+            if not budget.admits(cost):
+                return over_budget(conn)
+            if kind != "act":
+                await budget.charge(cost)
+            try:
+                await dispatch(room, conn, kind, msg, msg_id)
+            except RoomError:
+                if kind == "act":
+                    await budget.charge(cost)
+                raise
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message,
                        "id": msg_id})
+
+    def over_budget(conn: Connection) -> None:
+        """A message over the connection's budget is dropped: the first of a run gets
+        one `rate_limited` error, and a client that keeps going is closed."""
+        budget = conn.budget
+        if budget.exhausted:
+            conn.fail(CLOSE_RATE, "too many messages")
+        elif not budget.warned:
+            budget.warned = True
+            conn.send({"type": "error", "code": "rate_limited",
+                       "message": f"too many messages: at most {limits.rate:g} a second "
+                                  f"(bursts of {limits.burst}); this one was dropped",
+                       "id": None})
+
+    async def dispatch(room: Room, conn: Connection, kind: str, msg: dict[str, Any],
+                       msg_id: Any) -> None:
+        if kind == "hello":
+            seat = msg.get("seat")
+            token = msg.get("token")
+            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+                raise RoomError("malformed", "'seat' must be a seat number from 0")
+            if token is not None and not isinstance(token, str):
+                raise RoomError("malformed", "'token' must be a string")
+            room.join(conn, seat, token)
+        elif kind == "ping":
+            conn.send({"type": "pong", "id": msg_id})
+        elif not conn.joined:
+            raise RoomError("hello_first", "say hello first (with your seat and token, "
+                                           "or none to watch)")
+        elif kind == "act":
+            text = msg.get("action")
+            expect = msg.get("n")
+            if not isinstance(text, str) or len(text) > 200:
+                raise RoomError("malformed", "'action' must be an action text")
+            if expect is not None and (not isinstance(expect, int)
+                                       or isinstance(expect, bool)):
+                raise RoomError("malformed", "'n' must be the number of actions seen")
+            if conn.viewer is None:
+                raise RoomError("spectator", "spectators cannot play")
+            n = await room.submit(conn.viewer, text, expect_n=expect)
+            conn.send({"type": "ack", "id": msg_id, "n": n})
+        else:
+            if conn.viewer is None:
+                raise RoomError("spectator", "spectators cannot undo")
+            await room.undo(conn.viewer)
 
     return app

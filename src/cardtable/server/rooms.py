@@ -10,27 +10,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+import time
 from typing import Any
 
 from cardtable import load_game
-from cardtable.agents import Agent, make_agent
+from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Event, Game, State
 from cardtable.engine.undo import reveals_hidden
+from cardtable.server.computers import INLINE_AGENTS, ComputerPool, Decision, decide
+from cardtable.server.connection import CLOSE_GONE, Connection, Message, encode
+from cardtable.server.limits import Limits
 from cardtable.server.storage import COMPUTER, GameRow, Storage, StorageError
 from cardtable.server.writer import ActionWriter
 
 log = logging.getLogger("cardtable.server")
-
-Message = dict[str, Any]
-
-# computer players think here, never in the database thread
-AGENT_THREADS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="cardtable-agent")
 
 
 class RoomError(Exception):
@@ -40,35 +36,6 @@ class RoomError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-class Connection:
-    """One websocket: a viewer (a seat, or None for a spectator) and an outgoing queue,
-    so a slow client never holds up the room."""
-
-    def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
-        self._send_text = send_text
-        self.queue: asyncio.Queue[Message | str | None] = asyncio.Queue()
-        self.viewer: int | None = None
-        self.joined = False
-
-    def send(self, message: Message | str) -> None:
-        """Queue a message (a dict, or one already encoded as JSON text)."""
-        self.queue.put_nowait(message)
-
-    def close(self) -> None:
-        self.queue.put_nowait(None)
-
-    async def writer(self) -> None:
-        while True:
-            message = await self.queue.get()
-            if message is None:
-                return
-            await self._send_text(message if isinstance(message, str) else encode(message))
-
-
-def encode(message: Message) -> str:
-    return json.dumps(message, separators=(",", ":"))
 
 
 def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list[Event]]]:
@@ -85,10 +52,13 @@ def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list
 
 
 class Room:
-    def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter) -> None:
+    def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter,
+                 pool: ComputerPool, limits: Limits) -> None:
         self.row = row
         self.storage = storage
         self.writer = writer
+        self.pool = pool
+        self.limits = limits
         self.game = load_game(row.game)
         stored = storage.actions(row.id)
         self.actors = [seat for seat, _ in stored]
@@ -97,13 +67,19 @@ class Room:
         self.conns: list[Connection] = []
         self.lock = asyncio.Lock()
         self.version = 0
-        self.agents: dict[int, Agent] = {}
-        for seat in row.seats:
-            if seat.kind == COMPUTER:
-                self.agents[seat.seat] = make_agent(seat.agent or "random", self.game,
-                                                    random.randrange(2**31))
+        # seat -> agent spec; the agents themselves live in the pool's workers
+        self.agents: dict[int, str] = {s.seat: (s.agent or "random")
+                                       for s in row.seats if s.kind == COMPUTER}
         self.computer_task: asyncio.Task[None] | None = None
         self.closed = False
+        # when somebody (a seat or a spectator) was last connected: computer seats
+        # pause after `limits.idle_pause` seconds alone
+        self.last_watched = time.monotonic()
+        self.paused = False
+        # presence: what was last announced, when, and a later announcement if due
+        self._presence_sent: tuple[tuple[bool, ...], int] | None = None
+        self._presence_at = -1e9
+        self._presence_timer: asyncio.TimerHandle | None = None
         # (version, seat) of the last undo check and its answer: the check replays
         self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
 
@@ -172,28 +148,63 @@ class Room:
             info = self.row.seats[seat]
             if info.kind == COMPUTER:
                 raise RoomError("bad_seat", f"seat {seat + 1} is a computer player")
-            if token is None or not secrets.compare_digest(token.encode(), info.token.encode()):
-                raise RoomError("bad_token", f"wrong seat token for seat {seat + 1}")
-            if not info.claimed:
-                self.storage.claim_seat(self.row.id, seat)
-                info.claimed = True
+            if (token is None or not info.claimed
+                    or not secrets.compare_digest(token.encode("utf-8", "surrogatepass"),
+                                               info.token.encode())):
+                raise RoomError("bad_token", f"this link's token for seat {seat + 1} is "
+                                             "not (or no longer) valid")
         if conn not in self.conns:
             self.conns.append(conn)
         conn.viewer = seat
         conn.joined = True
         conn.send(self.welcome(seat))
-        self.broadcast_presence()
-        self.kick()  # a computer player that stopped on an error tries again
+        self.watched()
+        self.presence_changed()
+        self.kick()  # a computer player that stopped (an error, a pause) goes on
 
     def leave(self, conn: Connection) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
-            self.broadcast_presence()
+            self.watched()
+            self.presence_changed()
 
-    def broadcast_presence(self) -> None:
-        message = encode({"type": "presence", "connected": self.connected(),
-                          "spectators": sum(1 for c in self.conns
-                                            if c.joined and c.viewer is None)})
+    def watched(self) -> None:
+        """Note that somebody is (or was until now) connected."""
+        self.last_watched = time.monotonic()
+
+    def somebody_there(self) -> bool:
+        return any(c.joined for c in self.conns)
+
+    def human_there(self) -> bool:
+        """A human seat is connected: its computer opponents go first in the pool."""
+        return any(c.joined and c.viewer is not None for c in self.conns)
+
+    def presence(self) -> tuple[tuple[bool, ...], int]:
+        return (tuple(self.connected()),
+                sum(1 for c in self.conns if c.joined and c.viewer is None))
+
+    def presence_changed(self) -> None:
+        """Announce who is connected, only when it changed since the last announcement
+        and at most once every `limits.presence_interval` seconds (the last change
+        of a burst is announced when the interval is over)."""
+        if self._presence_timer is not None or self.presence() == self._presence_sent:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._presence_at + self.limits.presence_interval - loop.time()
+        if wait > 0:
+            self._presence_timer = loop.call_later(wait, self._announce_presence)
+        else:
+            self._announce_presence()
+
+    def _announce_presence(self) -> None:
+        self._presence_timer = None
+        now = self.presence()
+        if now == self._presence_sent or self.closed:
+            return
+        self._presence_sent = now
+        self._presence_at = asyncio.get_running_loop().time()
+        message = encode({"type": "presence", "connected": list(now[0]),
+                          "spectators": now[1]})
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)
@@ -291,31 +302,65 @@ class Room:
             return
         self.computer_task = asyncio.get_running_loop().create_task(self._computers())
 
+    def idle(self) -> bool:
+        """Nobody has been connected for `limits.idle_pause` seconds."""
+        return (not self.somebody_there()
+                and time.monotonic() - self.last_watched > self.limits.idle_pause)
+
     async def _computers(self) -> None:
         while not self.closed:
             current = self.state.current_player()
             if current is None or current not in self.agents:
                 return
+            if self.idle():
+                self.paused = True   # until somebody joins (join kicks)
+                return
+            self.paused = False
             version = self.version
             if self.row.computer_delay_ms > 0:
                 await asyncio.sleep(self.row.computer_delay_ms / 1000)
             if version != self.version:
                 continue
-            view = self.state.view(current)
+            spec = self.agents[current]
             try:
-                action = await asyncio.get_running_loop().run_in_executor(
-                    AGENT_THREADS, self.agents[current].choose, view)
-                await self.submit(current, str(action), version=version)
+                if spec in INLINE_AGENTS:
+                    text = str(make_agent(spec, self.game, random.randrange(2**62))
+                               .choose(self.state.view(current)))
+                else:
+                    job = Decision(self.row.id, self.row.game, self.row.players,
+                                   self.row.seed, dict(self.row.options), tuple(self.texts),
+                                   current, spec, random.randrange(2**62))
+                    text = await self.pool.run(decide, job, urgent=self.human_there)
+                if self.closed:
+                    return
+                await self.submit(current, text, version=version)
             except RoomError as exc:
                 if exc.code != "stale":
                     log.error("game %s: computer seat %d: %s", self.row.id, current + 1, exc)
                     return
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 log.exception("game %s: computer seat %d failed", self.row.id, current + 1)
                 return
 
+    def abandon(self) -> None:
+        """The creator gave the game up: tell everybody, close their sockets."""
+        self.closed = True
+        if self.computer_task is not None:
+            self.computer_task.cancel()
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
+        for conn in list(self.conns):
+            conn.send({"type": "error", "code": "abandoned",
+                       "message": "the game was abandoned by its creator", "id": None})
+            conn.close()
+            conn.fail(CLOSE_GONE, "the game was abandoned")
+
     async def close(self) -> None:
         self.closed = True
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
         if self.computer_task is not None:
             self.computer_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -325,8 +370,11 @@ class Room:
 class Rooms:
     """The rooms in memory, loaded from storage on first use."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, limits: Limits,
+                 pool: ComputerPool | None = None) -> None:
         self.storage = storage
+        self.limits = limits
+        self.pool = pool or ComputerPool(limits.ai_workers)
         self.writer = ActionWriter(storage)
         self.rooms: dict[str, Room] = {}
 
@@ -334,14 +382,15 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is None:
             row = self.storage.get_game(game_id)
-            if row is None:
+            if row is None or row.abandoned:
                 raise RoomError("no_game", f"there is no game {game_id!r}")
-            room = Room(row, self.storage, self.writer)
+            room = Room(row, self.storage, self.writer, self.pool, self.limits)
             self.rooms[game_id] = room
         return room
 
     def resume_all(self) -> int:
-        """Load every unfinished game and restart its computer players."""
+        """Load every unfinished game and restart its computer players (which pause
+        again once nobody has come for `limits.idle_pause` seconds)."""
         count = 0
         for game_id in self.storage.unfinished_ids():
             try:
@@ -351,7 +400,14 @@ class Rooms:
                 log.exception("game %s cannot be resumed", game_id)
         return count
 
+    async def abandon(self, room: Room) -> None:
+        await self.writer.call(self.storage.abandon, room.row.id)
+        room.row.abandoned = True
+        room.abandon()
+        self.rooms.pop(room.row.id, None)
+
     async def close(self) -> None:
         for room in self.rooms.values():
             await room.close()
         await self.writer.close()
+        self.pool.close()

@@ -36,8 +36,40 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                              "several humans play it (tests, benchmarks, agreed "
                              "tournaments); by default only a game with at most one "
                              "human seat takes a chosen seed")
+    parser.add_argument("--ai-workers", type=_positive, default=None, metavar="N",
+                        help="worker processes in which computer players think (default: "
+                             "the number of cores minus one, at least 1)")
+    parser.add_argument("--allow-computer-games", action="store_true",
+                        help="let anybody create games with no human seat (off by "
+                             "default: they would keep the computer-player pool busy)")
+    parser.add_argument("--idle-pause", type=_minutes, default=10.0, metavar="MINUTES",
+                        help="computer seats of a game nobody has been connected to for "
+                             "this long pause until somebody comes back (default 10)")
+    parser.add_argument("--games-per-address", type=_positive, default=20, metavar="N",
+                        help="unfinished games one client address may have created "
+                             "(default 20)")
     parser.add_argument("--log-level", default="warning",
                         choices=["critical", "error", "warning", "info", "debug"])
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and 100000")
+    return value
+
+
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not 0 < value <= 60 * 24 * 365:
+        raise argparse.ArgumentTypeError("the pause is more than 0 minutes and at most a year")
+    return value
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -45,6 +77,7 @@ def serve_command(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardtable.server.app import create_app
+        from cardtable.server.limits import Limits, default_ai_workers
     except ImportError as exc:
         print(f"cardtable serve needs the web extra (pip install 'cardtable[web]'): {exc}",
               file=sys.stderr)
@@ -55,8 +88,12 @@ def serve_command(args: argparse.Namespace) -> int:
                   file=sys.stderr)
     except ValueError:
         pass
+    limits = Limits(ai_workers=args.ai_workers or default_ai_workers(),
+                    allow_computer_games=args.allow_computer_games,
+                    idle_pause=args.idle_pause * 60,
+                    games_per_address=args.games_per_address)
     try:
-        app = create_app(args.db, allow_seeds=args.allow_seeds)
+        app = create_app(args.db, allow_seeds=args.allow_seeds, limits=limits)
     except Exception as exc:
         print(f"cannot open the database {args.db!r}: {exc}", file=sys.stderr)
         return 2
@@ -69,7 +106,7 @@ def serve_command(args: argparse.Namespace) -> int:
           flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                ws_max_size=1 << 16)
+                ws_max_size=limits.frame_bytes)
     return 0
 
 

@@ -29,7 +29,10 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
+    func,
     insert,
+    inspect,
     select,
     update,
 )
@@ -51,6 +54,10 @@ games_table = Table(
     Column("created", Float, nullable=False),
     Column("over", Boolean, nullable=False, default=False),
     Column("winners", Text, nullable=True),
+    # added after the first release (see upgrade_schema): who created the game (the
+    # client address, for the per-address limit) and whether its creator abandoned it
+    Column("creator", String(64), nullable=True),
+    Column("abandoned", Boolean, nullable=False, server_default=false()),
 )
 
 seats_table = Table(
@@ -75,6 +82,9 @@ actions_table = Table(
 
 HUMAN = "human"
 COMPUTER = "computer"
+# asked for at creation: a human seat anybody may take from the lobby (stored as a
+# human seat not yet claimed)
+OPEN = "open"
 
 
 class StorageError(Exception):
@@ -105,6 +115,8 @@ class GameRow:
     over: bool
     winners: list[int] | None
     seats: list[SeatRow] = field(default_factory=list)
+    creator: str | None = None
+    abandoned: bool = False
 
 
 def default_url(path: str = "cardtable.db") -> str:
@@ -139,6 +151,7 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        upgrade_schema(self.engine)
         self._insert_action = insert(actions_table)
 
     def close(self) -> None:
@@ -148,23 +161,27 @@ class Storage:
 
     def create_game(self, game: str, players: int, seed: int, options: dict[str, Any],
                     seats: list[tuple[str, str | None, str]], title: str = "",
-                    listed: bool = True, computer_delay_ms: int = 0) -> GameRow:
-        """Store a new game; `seats` is (kind, agent spec or None, name) per seat."""
+                    listed: bool = True, computer_delay_ms: int = 0,
+                    creator: str | None = None) -> GameRow:
+        """Store a new game; `seats` is (kind, agent spec or None, name) per seat, kind
+        `human` (claimed now: the creator holds its token), `open` (a human seat left
+        for the lobby) or `computer`."""
         game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
-        rows = [SeatRow(i, kind, agent, name, secrets.token_urlsafe(18), False)
+        rows = [SeatRow(i, HUMAN if kind == OPEN else kind, agent, name,
+                        secrets.token_urlsafe(18), kind == HUMAN)
                 for i, (kind, agent, name) in enumerate(seats)]
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
                 id=game_id, game=game, players=players, seed=seed,
                 options=json.dumps(options), title=title, listed=listed,
                 computer_delay_ms=computer_delay_ms, created=now, over=False,
-                winners=None))
+                winners=None, creator=creator, abandoned=False))
             conn.execute(insert(seats_table), [
                 {"game_id": game_id, "seat": r.seat, "kind": r.kind, "agent": r.agent,
                  "name": r.name, "token": r.token, "claimed": r.claimed} for r in rows])
         return GameRow(game_id, game, players, seed, options, title, listed,
-                       computer_delay_ms, now, False, None, rows)
+                       computer_delay_ms, now, False, None, rows, creator)
 
     def get_game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
@@ -184,11 +201,13 @@ class Storage:
             bool(m["over"]), json.loads(m["winners"]) if m["winners"] else None,
             [SeatRow(s._mapping["seat"], s._mapping["kind"], s._mapping["agent"],
                      s._mapping["name"], s._mapping["token"], bool(s._mapping["claimed"]))
-             for s in seats])
+             for s in seats],
+            m["creator"], bool(m["abandoned"]))
 
     def list_games(self, over: bool | None = None, limit: int = 100) -> list[GameRow]:
         """Games, newest first; `over` filters finished or unfinished ones."""
-        query = select(games_table).order_by(games_table.c.created.desc()).limit(limit)
+        query = (select(games_table).where(games_table.c.abandoned == False)  # noqa: E712
+                 .order_by(games_table.c.created.desc()).limit(limit))
         if over is not None:
             query = query.where(games_table.c.over == over)
         with self.engine.connect() as conn:
@@ -203,15 +222,31 @@ class Storage:
 
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games_table.c.id).where(games_table.c.over == False))  # noqa: E712
+            rows = conn.execute(select(games_table.c.id).where(and_(
+                games_table.c.over == False, games_table.c.abandoned == False)))  # noqa: E712
             return [r[0] for r in rows]
 
-    def claim_seat(self, game_id: str, seat: int, token: str | None = None) -> bool:
-        """Mark a seat as taken, with a new `token` when given; False when it already
-        was taken."""
+    def unfinished_by(self, creator: str) -> int:
+        """How many unfinished, unabandoned games `creator` (an address) has made."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(games_table).where(
+                and_(games_table.c.creator == creator, games_table.c.over == False,  # noqa: E712
+                     games_table.c.abandoned == False))).scalar_one())  # noqa: E712
+
+    def abandon(self, game_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(games_table).where(games_table.c.id == game_id)
+                         .values(abandoned=True))
+
+    def claim_seat(self, game_id: str, seat: int, token: str | None = None,
+                   name: str | None = None) -> bool:
+        """Mark a seat as taken, with a new `token` (and the joiner's `name`) when
+        given; False when it already was taken."""
         values: dict[str, Any] = {"claimed": True}
         if token is not None:
             values["token"] = token
+        if name is not None:
+            values["name"] = name
         with self.engine.begin() as conn:
             result = conn.execute(update(seats_table).where(and_(
                 seats_table.c.game_id == game_id, seats_table.c.seat == seat,
@@ -278,3 +313,24 @@ class Storage:
                 actions_table.c.game_id == game_id, actions_table.c.idx >= keep)))
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(over=False, winners=None))
+
+
+def upgrade_schema(engine: Engine) -> None:
+    """Add the columns this version has and an older database lacks. Columns are only
+    ever added, each nullable or with a default, so an older database keeps working;
+    that needs no migration tool (Alembic would add a migration tree and a command
+    for what this loop does)."""
+    present = inspect(engine)
+    with engine.begin() as conn:
+        for table in metadata.sorted_tables:
+            have = {c["name"] for c in present.get_columns(table.name)}
+            for column in table.columns:
+                if column.name in have:
+                    continue
+                kind = column.type.compile(dialect=engine.dialect)
+                default = ""
+                if column.server_default is not None:
+                    value = column.server_default.arg  # type: ignore[attr-defined]
+                    default = " DEFAULT " + str(value.compile(dialect=engine.dialect))
+                conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN "
+                                     f"{column.name} {kind}{default}")

@@ -1,0 +1,90 @@
+"""One websocket's outgoing side: a bounded queue drained by its own writer task, so
+that a slow client never holds up a room and never makes the server hold more for it
+than the limits allow."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from cardtable.server.limits import Limits, MessageBudget
+
+Message = dict[str, Any]
+
+# Close codes (also in docs/web.md). 4xxx mirror the HTTP status of the same meaning.
+CLOSE_NO_GAME = 4404        # there is no such game
+CLOSE_GONE = 4410           # the game was abandoned by its creator
+CLOSE_RATE = 4429           # kept sending after `rate_limited`; or too many sockets
+CLOSE_BEHIND = 4503         # fell too far behind reading; reconnect to resynchronise
+CLOSE_TOO_BIG = 1009        # (the websocket layer) a frame over the frame limit
+
+
+def encode(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Connection:
+    """A viewer (a seat, or None for a spectator) and its outgoing messages.
+
+    `send` never waits: it queues. When the queue would pass `queue_messages` or
+    `queue_bytes`, the client has fallen behind: the queue is dropped and the
+    connection is marked to close with CLOSE_BEHIND (the room holds the game, so a
+    reconnect loses nothing)."""
+
+    def __init__(self, send_text: Callable[[str], Awaitable[None]], limits: Limits,
+                 address: str = "") -> None:
+        self._send_text = send_text
+        self.limits = limits
+        self.address = address
+        self.queue: deque[str] = deque()
+        self.queued_bytes = 0
+        self._ready = asyncio.Event()
+        self.viewer: int | None = None
+        self.joined = False
+        self.budget = MessageBudget(limits)
+        # set once: why the connection must end (code, reason)
+        self.closing: tuple[int, str] | None = None
+        self.closed = asyncio.Event()
+
+    def send(self, message: Message | str) -> None:
+        """Queue a message (a dict, or one already encoded as JSON text)."""
+        if self.closing is not None:
+            return
+        text = message if isinstance(message, str) else encode(message)
+        if (len(self.queue) >= self.limits.queue_messages
+                or self.queued_bytes + len(text) > self.limits.queue_bytes):
+            self.fail(CLOSE_BEHIND, "too far behind reading: reconnect to catch up")
+            return
+        self.queue.append(text)
+        self.queued_bytes += len(text)
+        self._ready.set()
+
+    def fail(self, code: int, reason: str) -> None:
+        """End the connection with `code`: nothing more is queued or sent."""
+        if self.closing is not None:
+            return
+        self.closing = (code, reason)
+        self.queue.clear()
+        self.queued_bytes = 0
+        self.closed.set()
+        self._ready.set()
+
+    def close(self) -> None:
+        """End the writer once what is queued is sent (a normal goodbye)."""
+        self.queue.append("")
+        self._ready.set()
+
+    async def writer(self) -> None:
+        while self.closing is None:
+            if not self.queue:
+                self._ready.clear()
+                await self._ready.wait()
+                continue
+            text = self.queue.popleft()
+            self.queued_bytes -= len(text)
+            if not text:
+                return
+            await self._send_text(text)
