@@ -150,3 +150,90 @@ class ServerProcess:
                 self.proc.wait(10)
             except Exception:
                 self.kill9()
+
+
+class ThreadedServer:
+    """The app on a real uvicorn server in a thread of the test process, so that the
+    websocket layer's own limits (frame size, back-pressure) apply, with the `Limits`
+    a test chooses."""
+
+    def __init__(self, db_url: str, limits: Any = None, **app_args: Any) -> None:
+        import threading
+
+        import uvicorn
+
+        from cardtable.server.app import create_app
+        from cardtable.server.limits import Limits
+
+        self.limits = limits or Limits()
+        self.app = create_app(db_url, limits=self.limits, **app_args)
+        self.port = free_port()
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="error",
+                                ws_max_size=self.limits.frame_bytes, ws_ping_interval=20,
+                                ws_ping_timeout=20, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, game_id: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{game_id}"
+
+    def __enter__(self) -> ThreadedServer:
+        import time
+
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+
+class RawSocketClient:
+    """A websocket client on a bare socket that sends what it is told and reads nothing
+    after the handshake: the client that stops reading, with a small receive buffer so
+    the server feels it at once."""
+
+    def __init__(self, port: int, path: str, receive_buffer: int = 2048) -> None:
+        import base64
+        import os
+        import socket
+
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                           "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                          .encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += self.sock.recv(1)
+        assert b" 101 " in answer.split(b"\r\n")[0], answer
+
+    def send_text(self, text: str) -> None:
+        import os
+        import struct
+
+        data = text.encode()
+        mask = os.urandom(4)
+        head = bytes([0x81])
+        if len(data) < 126:
+            head += bytes([0x80 | len(data)])
+        elif len(data) < 1 << 16:
+            head += bytes([0x80 | 126]) + struct.pack("!H", len(data))
+        else:
+            head += bytes([0x80 | 127]) + struct.pack("!Q", len(data))
+        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def close(self) -> None:
+        self.sock.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -43,7 +44,7 @@ class CreateGame(BaseModel):
     seats: list[SeatSpec] | None = Field(default=None, max_length=8)
     title: str = Field(default="", max_length=500)
     listed: bool = True
-    computer_delay_ms: int = 0
+    computer_delay_ms: int = Field(default=0, ge=0, le=5000)
 
 
 class JoinSpec(BaseModel):
@@ -66,7 +67,8 @@ def server_seed() -> int:
 def clean_text(text: str | None, limit: int) -> str:
     """A name or title as a person typed it: control characters and unpaired
     surrogates dropped, white space folded, at most `limit` characters."""
-    kept = "".join(ch for ch in (text or "") if unicodedata.category(ch)[0] != "C")
+    kept = "".join(" " if ch.isspace() else ch for ch in (text or "")
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
     return " ".join(kept.split())[:limit]
 
 
@@ -117,6 +119,14 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     app.state.storage = storage
     app.state.rooms = rooms
     app.state.limits = limits
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's own answer echoes each bad input, which may not even encode
+        # (an unpaired surrogate): say where and what, never the input itself
+        return JSONResponse({"detail": [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""),
+                                         "type": e.get("type", "")} for e in exc.errors()]},
+                            status_code=422)
 
     @app.exception_handler(RecursionError)
     async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
@@ -208,7 +218,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             raise HTTPException(429, f"you have {limits.games_per_address} unfinished games "
                                      "on this server, its limit: finish or abandon one "
                                      "first")
-        delay = max(0, min(spec.computer_delay_ms, 5000))
+        delay = spec.computer_delay_ms
         row = storage.create_game(game.name, spec.players, seed, spec.options, seats,
                                   clean_text(spec.title, 100), spec.listed, delay,
                                   creator=creator)
@@ -331,10 +341,10 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             if refusal is not None:
                 code, word, text = refusal
                 conn.send({"type": "error", "code": word, "message": text, "id": None})
-                conn.close()
+                conn.close(code, text[:100])
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(tasks[0], 2.0)
-                conn.fail(code, text[:100])
+                conn.fail(code, text[:100])    # if the client did not take the error
                 return
             assert room is not None
             tasks.append(asyncio.create_task(read(ws, conn, room)))

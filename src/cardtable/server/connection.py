@@ -48,6 +48,8 @@ class Connection:
         # set once: why the connection must end (code, reason)
         self.closing: tuple[int, str] | None = None
         self.closed = asyncio.Event()
+        # the close code to end with once the queue is sent (see `close`)
+        self._then: tuple[int, str] | None = None
 
     def send(self, message: Message | str) -> None:
         """Queue a message (a dict, or one already encoded as JSON text)."""
@@ -72,8 +74,11 @@ class Connection:
         self.closed.set()
         self._ready.set()
 
-    def close(self) -> None:
-        """End the writer once what is queued is sent (a normal goodbye)."""
+    def close(self, code: int | None = None, reason: str = "") -> None:
+        """End the writer once what is queued is sent, then (with `code`) close the
+        websocket with that code: a goodbye whose last message still arrives."""
+        if code is not None:
+            self._then = (code, reason)
         self.queue.append("")
         self._ready.set()
 
@@ -86,5 +91,8 @@ class Connection:
             text = self.queue.popleft()
             self.queued_bytes -= len(text)
             if not text:
+                if self._then is not None:
+                    self.closing = self._then
+                    self.closed.set()
                 return
             await self._send_text(text)

@@ -354,8 +354,7 @@ class Room:
         for conn in list(self.conns):
             conn.send({"type": "error", "code": "abandoned",
                        "message": "the game was abandoned by its creator", "id": None})
-            conn.close()
-            conn.fail(CLOSE_GONE, "the game was abandoned")
+            conn.close(CLOSE_GONE, "the game was abandoned")
 
     async def close(self) -> None:
         self.closed = True

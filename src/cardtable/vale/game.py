@@ -11,10 +11,12 @@ from cardtable.vale.cards import cards_from
 from cardtable.vale.state import ValeState
 
 MAX_END_SCORE = 1000  # keeps end_score / 100 inside the learning encodings' bounds
+MAX_START_SCORE = 1000  # a starting score beyond any end score means nothing more
 
 OPTION_HELP: dict[str, str] = {
     "start_scores": "starting points: 'seat' (default: the first player 1, the second 2, "
-                    "... by seat), 'zero', or a list of numbers, one per seat",
+                    "... by seat), 'zero', or a list of numbers from 0 to 1000, one per "
+                    "seat",
     "tie_break": "'area' (default: most cards in the area wins a tie, then a shared "
                  "win) or 'shared' (every tied player wins)",
     "cards": "path of a TOML card file to play with instead of the 70 base cards",
@@ -60,12 +62,14 @@ class ValeGame(Game):
         elif start == "zero":
             scores = [0] * players
         elif isinstance(start, list | tuple) and len(start) == players and all(
-                isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in start):
+                isinstance(x, int) and not isinstance(x, bool)
+                and 0 <= x <= MAX_START_SCORE for x in start):
             scores = [int(x) for x in start]
             start = scores
         else:
             raise OptionError("start_scores must be 'seat', 'zero' or a list of "
-                              f"{players} whole numbers >= 0, not {start!r}")
+                              f"{players} whole numbers from 0 to {MAX_START_SCORE}, not "
+                              f"{start!r}")
         tie_break = options.get("tie_break", "area")
         if tie_break not in ("area", "shared"):
             raise OptionError(f"tie_break must be 'area' or 'shared', not {tie_break!r}")
