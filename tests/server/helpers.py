@@ -164,13 +164,15 @@ class ThreadedServer:
 
         from cardtable.server.app import create_app
         from cardtable.server.limits import Limits
+        from cardtable.server.websocket_layer import AbortableWebSocketProtocol
 
         self.limits = limits or Limits()
         self.app = create_app(db_url, limits=self.limits, **app_args)
         self.port = free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="error",
                                 ws_max_size=self.limits.frame_bytes, ws_ping_interval=20,
-                                ws_ping_timeout=20, lifespan="on")
+                                ws_ping_timeout=20, lifespan="on",
+                                ws=AbortableWebSocketProtocol)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -144,6 +144,25 @@ def test_row1_a_flood_that_never_reads_is_limited_then_closed(
     served_in_time(client)
 
 
+def test_row1_a_flooding_socket_that_never_reads_is_aborted_not_kept_open(
+        tmp_path: Path) -> None:
+    """A graceful close would wait for ever on a client that reads nothing: the server
+    aborts the connection, and the attacker's next write fails."""
+    with ThreadedServer(f"sqlite:///{tmp_path / 'g.db'}", allow_seeds=True) as srv:
+        made = httpx.post(srv.base + "/api/games", json={"game": "vale", "seed": 3}).json()
+        attacker = RawSocketClient(srv.port, f"/ws/{made['id']}")
+        started = time.monotonic()
+        with pytest.raises(OSError):
+            while time.monotonic() - started < 10:
+                attacker.send_text(json.dumps({"type": "hello"}))
+                time.sleep(1 / 1700)
+        assert time.monotonic() - started < 5
+        attacker.close()
+        room = srv.app.state.rooms.get(made["id"])
+        assert room.conns == [] and room.texts == []
+        served_in_time_on(srv)
+
+
 def test_a_client_that_stops_reading_is_dropped_and_its_memory_freed() -> None:
     """The outgoing queue's bound, on a connection whose socket takes nothing."""
     limits = Limits(queue_messages=10, queue_bytes=1 << 20)

@@ -22,10 +22,11 @@ from cardtable import games, load_game
 from cardtable.agents import agent_names, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.record import GameRecord
-from cardtable.server.connection import CLOSE_NO_GAME, CLOSE_RATE, Connection
+from cardtable.server.connection import CLOSE_BEHIND, CLOSE_NO_GAME, CLOSE_RATE, Connection
 from cardtable.server.limits import COSTS, BadMessage, BodyLimit, Limits, parse_message
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
 from cardtable.server.storage import COMPUTER, HUMAN, OPEN, GameRow, Storage
+from cardtable.server.websocket_layer import ABORT
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -364,9 +365,20 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             if conn.closing is not None:
                 code, reason = conn.closing
                 # a client that reads nothing may never take the close frame: do not
-                # wait on it for long (the websocket layer drops the socket later)
+                # wait on it for long
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(ws.close(code, reason), 1.0)
+                if code in (CLOSE_RATE, CLOSE_BEHIND):
+                    await drop_socket(ws)
+
+    async def drop_socket(ws: WebSocket) -> None:
+        """An abusive client's socket: give its close frame a moment to leave, then
+        abort the connection. A graceful close would keep the socket (and its buffers)
+        for as long as the client declines to read, which may be for ever."""
+        extension = ws.scope.get("extensions", {}).get(ABORT)
+        if extension is not None:
+            await asyncio.sleep(0.5)
+            extension["abort"]()
 
     async def read(ws: WebSocket, conn: Connection, room: Room) -> None:
         """Read and answer the client's messages, one at a time, until it leaves."""
@@ -380,7 +392,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         msg_id: Any = None
         budget = conn.budget
         try:
-            if not budget.admits(1.0):
+            if not budget.has_room(1.0):    # not even worth reading
                 return over_budget(conn)
             try:
                 msg = parse_message(raw, limits)

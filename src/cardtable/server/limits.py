@@ -66,8 +66,16 @@ class MessageBudget:
         self.dropped = 0
         self.warned = False
 
+    def has_room(self, cost: float) -> bool:
+        """A first look, before the message is even read: counts the drop if not."""
+        if self.bucket.has_capacity(cost):
+            return True
+        self.dropped += 1
+        return False
+
     def admits(self, cost: float) -> bool:
-        """Whether a message of this cost fits the budget now; counts the drop if not."""
+        """Whether a message of this cost fits the budget now; counts the drop if not,
+        and ends a run of drops if so."""
         if self.bucket.has_capacity(cost):
             self.dropped = 0
             self.warned = False

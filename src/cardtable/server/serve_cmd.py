@@ -78,6 +78,7 @@ def serve_command(args: argparse.Namespace) -> int:
 
         from cardtable.server.app import create_app
         from cardtable.server.limits import Limits, default_ai_workers
+        from cardtable.server.websocket_layer import AbortableWebSocketProtocol
     except ImportError as exc:
         print(f"cardtable serve needs the web extra (pip install 'cardtable[web]'): {exc}",
               file=sys.stderr)
@@ -106,7 +107,7 @@ def serve_command(args: argparse.Namespace) -> int:
           flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                ws_max_size=limits.frame_bytes)
+                ws_max_size=limits.frame_bytes, ws=AbortableWebSocketProtocol)
     return 0
 
 
