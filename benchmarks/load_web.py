@@ -1,22 +1,39 @@
 """Load on the game server: many concurrent games whose seats are random agents playing
-as websocket clients on loopback; optionally a SIGKILL of the server in the middle.
+as websocket clients on loopback; optionally computer games thinking beside them,
+several server processes on one database, and a SIGKILL of a server in the middle.
 
     .venv/bin/python benchmarks/load_web.py [--games 50] [--db URL] [--kill-after 5]
+        [--computer-games 8 --computer-agent ismcts:hard] [--servers 3] [--think-ms 0]
 
-It starts `python -m cardtable.server` itself (SQLite in a temporary folder unless
---db is given), creates the games over HTTP (half Thalara, half Vale, two seats each),
-and connects one websocket per seat. A seat client picks a random legal action text
-the moment it is asked to decide. Reported:
+It starts `python -m cardtable.server` itself (--servers of them, on the same database;
+SQLite in a temporary folder unless --db is given; several servers need PostgreSQL),
+creates the games over HTTP (half Thalara, half Vale, two human seats each; with
+--servers, seat i of a game connects to server (game + i) mod servers, as a load
+balancer without sticky sessions might send them), and connects one websocket per
+seat. A seat client picks a random legal action text the moment it is asked to decide
+(or after a random pause of 0 to 2 x --think-ms). Reported:
 
 - the round trip of an action: from sending `act` to receiving its `ack` (which the
   server sends after the action is committed and announced), p50/p95/p99/max;
+- with --servers > 1, the time from the acting seat receiving its own update (its
+  server has committed the action) to the other seat, connected to another server,
+  receiving the same update: the cross-process delivery, p50/p99/max;
 - the error messages received (there should be none);
 - against the database afterwards: every acknowledged action is stored at its index
   with its text, no index is missing or doubled, every game replays to its end; with
   no kill, the stored actions are exactly the acknowledged ones.
 
-With --kill-after S the server is killed with SIGKILL after S seconds and started
-again at once on the same port and database; the clients reconnect by themselves.
+--computer-games N adds N games of --computer-players seats, all played by
+--computer-agent (the servers run with --allow-computer-games), each watched by a
+spectator; they are load beside the measured human games and are not waited for.
+
+With --kill-after S the first server is killed with SIGKILL after S seconds. With one
+server it is started again at once on the same port and database; with several, its
+clients reconnect to the next server, as a balancer would send them, and the
+longest pause of the computer games the killed server was playing is reported.
+
+The servers allow this many games from one address (--games-per-address) and chosen
+seeds (--allow-seeds); every other limit is the default.
 """
 
 from __future__ import annotations
@@ -53,19 +70,26 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: str, port: int) -> None:
+    def __init__(self, db: str, port: int, extra: list[str]) -> None:
         self.db = db
         self.port = port
+        self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
+        self.alive = False
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> float:
         t0 = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
-             "--db", self.db, "--allow-seeds"], stdout=subprocess.DEVNULL)
+             "--db", self.db, "--allow-seeds", *self.extra], stdout=subprocess.DEVNULL)
         while True:
             try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/api/meta", timeout=1).is_success:
+                if httpx.get(self.base + "/api/meta", timeout=1).is_success:
+                    self.alive = True
                     return time.perf_counter() - t0
             except httpx.HTTPError:
                 time.sleep(0.02)
@@ -76,6 +100,7 @@ class Server:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
+        self.alive = False
 
     def cpu_seconds(self) -> float:
         """User and system CPU time of the server process so far (Linux)."""
@@ -105,20 +130,26 @@ class Server:
 @dataclass
 class Seat:
     game_id: str
-    seat: int
-    token: str
+    seat: int | None            # None: a spectator
+    token: str | None
     rng: random.Random
+    server: int                 # which server it connects to first
     acked: dict[int, str] = field(default_factory=dict)   # action index -> text
     rtts: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    seen: dict[int, float] = field(default_factory=dict)  # n -> when its update came
     reconnects: int = 0
     over: bool = False
 
 
-async def run_seat(url: str, seat: Seat, think: float) -> None:
+async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
     pending: dict[int, tuple[float, str, int]] = {}
     next_id = 0
+    target = seat.server
     while not seat.over:
+        while not servers[target].alive:
+            target = (target + 1) % len(servers)
+        url = f"ws://127.0.0.1:{servers[target].port}/ws/{seat.game_id}"
         try:
             async with websockets.connect(url, max_size=None, compression=None) as ws:
                 await ws.send(json.dumps({"type": "hello", "seat": seat.seat,
@@ -137,6 +168,8 @@ async def run_seat(url: str, seat: Seat, think: float) -> None:
                         pending.pop(msg.get("id"), None)
                     elif "observation" in msg:
                         last = msg
+                        if kind == "update":
+                            seat.seen.setdefault(msg["n"], time.perf_counter())
                         if msg["over"]:
                             seat.over = True
                     if seat.over and not pending:
@@ -156,6 +189,8 @@ async def run_seat(url: str, seat: Seat, think: float) -> None:
             pending.clear()   # unknown whether it was stored: the welcome will tell
             seat.reconnects += 1
             await asyncio.sleep(0.1)
+            if not servers[target].alive:
+                target = (target + 1) % len(servers)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -163,46 +198,98 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def ms_line(values: list[float]) -> str:
+    ms = [v * 1000 for v in values]
+    return (f"p50 {statistics.median(ms):.1f}  p95 {percentile(ms, .95):.1f}  "
+            f"p99 {percentile(ms, .99):.1f}  max {max(ms):.1f}")
+
+
+async def create_games(args: argparse.Namespace, servers: list[Server]
+                       ) -> tuple[list[Seat], dict[str, tuple[str, int]], list[Seat]]:
+    seats: list[Seat] = []
+    watchers: list[Seat] = []
+    games: dict[str, tuple[str, int]] = {}
+    async with httpx.AsyncClient(timeout=30) as client:
+        for i in range(args.games):
+            name = "thalara" if i % 2 == 0 else "vale"
+            seed = 1000 + i
+            answer = await client.post(servers[i % len(servers)].base + "/api/games", json={
+                "game": name, "seed": seed, "listed": False})
+            made = answer.json()
+            if answer.status_code != 201:
+                raise SystemExit(f"cannot create a game: {made}")
+            games[made["id"]] = (name, seed)
+            for s in made["seats"]:
+                seats.append(Seat(made["id"], s["seat"], s["token"],
+                                  random.Random(seed * 10 + s["seat"]),
+                                  (i + s["seat"]) % len(servers)))
+        for i in range(args.computer_games):
+            bots = [{"kind": "computer", "agent": args.computer_agent}] * args.computer_players
+            answer = await client.post(servers[i % len(servers)].base + "/api/games", json={
+                "game": "vale" if i % 2 else "thalara", "players": args.computer_players,
+                "seats": bots, "listed": False})
+            made = answer.json()
+            if answer.status_code != 201:
+                raise SystemExit(f"cannot create a computer game: {made}")
+            watchers.append(Seat(made["id"], None, None, random.Random(i), i % len(servers)))
+    return seats, games, watchers
+
+
 async def main_async(args: argparse.Namespace) -> int:
+    if args.servers > 1 and not (args.db or "").startswith("postgres"):
+        raise SystemExit("several servers share one PostgreSQL database: give --db")
     tmp = tempfile.mkdtemp(prefix="cardtable-load-")
     db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-    port = free_port()
-    server = Server(db, port)
-    server.start()
-    base = f"http://127.0.0.1:{port}"
-    seats: list[Seat] = []
-    games: dict[str, tuple[str, int]] = {}
+    extra = ["--games-per-address", str(args.games + args.computer_games + 10)]
+    if args.computer_games:
+        extra.append("--allow-computer-games")
+    if args.ai_workers:
+        extra += ["--ai-workers", str(args.ai_workers)]
+    servers = [Server(db, free_port(), extra) for _ in range(args.servers)]
+    for server in servers:
+        server.start()
+    killed_acked: dict[tuple[str, int], str] = {}
     try:
-        async with httpx.AsyncClient() as client:
-            for i in range(args.games):
-                name = "thalara" if i % 2 == 0 else "vale"
-                seed = 1000 + i
-                made = (await client.post(base + "/api/games", json={
-                    "game": name, "seed": seed, "listed": False})).json()
-                games[made["id"]] = (name, seed)
-                for s in made["seats"]:
-                    seats.append(Seat(made["id"], s["seat"], s["token"],
-                                      random.Random(seed * 10 + s["seat"])))
+        seats, games, watchers = await create_games(args, servers)
         t0 = time.perf_counter()
-        tasks = [asyncio.create_task(run_seat(f"ws://127.0.0.1:{port}/ws/{s.game_id}", s,
-                                                 args.think_ms / 1000))
-                 for s in seats]
+        think = args.think_ms / 1000
+        tasks = [asyncio.create_task(run_seat(servers, s, think)) for s in seats]
+        watching = [asyncio.create_task(run_seat(servers, w, 0)) for w in watchers]
         restart = None
         acked_before_kill = 0
+        killed_at = 0.0
         if args.kill_after:
             await asyncio.sleep(args.kill_after)
-            server.kill9()
+            servers[0].kill9()
+            killed_at = time.perf_counter()
             acked_before_kill = sum(len(s.acked) for s in seats)
             killed_acked = {(s.game_id, n): t for s in seats for n, t in s.acked.items()}
-            restart = await asyncio.to_thread(server.start)
+            if len(servers) == 1:
+                restart = await asyncio.to_thread(servers[0].start)
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         elapsed = time.perf_counter() - t0
-        server_cpu = server.cpu_seconds()
-        server_rss = server.rss_mb()
+        live = [s for s in servers if s.alive]
+        server_cpu = sum(s.cpu_seconds() for s in live)
+        server_rss = [s.rss_mb() for s in live]
+        for task in watching:
+            task.cancel()
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
     rtts = [r for s in seats for r in s.rtts]
     errors = [e for s in seats for e in s.errors]
+    crossing: list[float] = []
+    if len(servers) > 1:
+        for game_id in games:
+            pair = [s for s in seats if s.game_id == game_id]
+            for seat in pair:
+                for other in pair:
+                    if other is seat or other.server == seat.server:
+                        continue
+                    for n in seat.acked:   # the action seat n+1 took: its own update
+                        mine, theirs = seat.seen.get(n + 1), other.seen.get(n + 1)
+                        if mine is not None and theirs is not None:
+                            crossing.append(max(0.0, theirs - mine))
     store = Storage(db)
     lost = duplicated = unfinished = mismatched = 0
     stored_total = 0
@@ -225,28 +312,49 @@ async def main_async(args: argparse.Namespace) -> int:
         state = GameRecord(name, 2, seed, {}, [t for _, t in stored]).replay()
         if not state.is_over():
             unfinished += 1
-    print(f"think time: {args.think_ms:.0f} ms on average")
+    print(f"think time: {args.think_ms:.0f} ms on average; servers: {len(servers)}")
     print(f"games: {len(games)} ({len(not_done)} clients still running after "
           f"{args.timeout:.0f} s), seats: {len(seats)}, database: {db.split(':')[0]}")
+    if watchers:
+        played = sum(len(w.seen) for w in watchers)
+        print(f"computer games beside them: {len(watchers)} of {args.computer_players} "
+              f"{args.computer_agent} seats; {played} of their actions seen by spectators")
     print(f"actions acknowledged: {len(rtts)} in {elapsed:.1f} s "
           f"({len(rtts) / elapsed:.0f}/s); stored: {stored_total}")
-    print(f"CPU seconds: server {server_cpu:.1f} (since its last start), "
-          f"clients {time.process_time():.1f}; server memory {server_rss:.0f} MB; "
+    print(f"CPU seconds: servers {server_cpu:.1f} (since their last start), "
+          f"clients {time.process_time():.1f}; server memory "
+          f"{', '.join(f'{m:.0f}' for m in server_rss)} MB; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if rtts:
-        ms = [r * 1000 for r in rtts]
-        print(f"round trip (ms): p50 {statistics.median(ms):.1f}  p95 {percentile(ms, .95):.1f}"
-              f"  p99 {percentile(ms, .99):.1f}  max {max(ms):.1f}")
+        print(f"round trip (ms): {ms_line(rtts)}")
+    if crossing:
+        print(f"commit on one server to the update on another (ms): {ms_line(crossing)} "
+              f"({len(crossing)} updates)")
     print(f"errors: {len(errors)} {errors[:5]}")
     print(f"acknowledged but not stored: {lost}; acknowledged twice: {duplicated}; "
           f"games whose stored and acknowledged actions differ: {mismatched}; "
           f"games not finished: {unfinished}")
     if args.kill_after:
-        still = sum(1 for (g, n), t in killed_acked.items()
-                    if n >= len(store.actions(g)) or store.actions(g)[n][1] != t)
-        print(f"kill -9 after {args.kill_after} s: {acked_before_kill} actions acknowledged "
-              f"before the kill, {still} of them missing afterwards; restart took "
-              f"{restart:.2f} s; reconnection attempts: {sum(s.reconnects for s in seats)}")
+        still = 0
+        for (g, n), t in killed_acked.items():
+            stored = store.actions(g)
+            if n >= len(stored) or stored[n][1] != t:
+                still += 1
+        line = (f"kill -9 after {args.kill_after} s: {acked_before_kill} actions acknowledged "
+                f"before the kill, {still} of them missing afterwards; ")
+        if restart is not None:
+            line += f"restart took {restart:.2f} s; "
+        print(line + f"reconnection attempts: {sum(s.reconnects for s in seats)}")
+        if watchers and len(servers) > 1:
+            gaps = []
+            for w in watchers:
+                after = sorted(t for t in w.seen.values() if t > killed_at)
+                before = [t for t in w.seen.values() if t <= killed_at]
+                if after and before:
+                    gaps.append(after[0] - max(before))
+            if gaps:
+                print(f"computer games: longest pause across the kill {max(gaps):.2f} s "
+                      f"(median {statistics.median(gaps):.2f} s over {len(gaps)} games)")
     store.close()
     ok = not errors and not lost and not duplicated and not mismatched and not unfinished \
         and not not_done
@@ -257,12 +365,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--db", help="SQLAlchemy URL (default: SQLite in a temp folder)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes on the same database (PostgreSQL)")
     parser.add_argument("--kill-after", type=float, default=0.0,
-                        help="SIGKILL the server after this many seconds, then restart it")
+                        help="SIGKILL the first server after this many seconds (with one "
+                             "server, then restart it)")
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="a seat waits a random 0 to 2x this long before acting "
                              "(default 0: at once, which saturates the server)")
+    parser.add_argument("--computer-games", type=int, default=0,
+                        help="all-computer games thinking beside the measured ones")
+    parser.add_argument("--computer-agent", default="ismcts:hard")
+    parser.add_argument("--computer-players", type=int, default=4)
+    parser.add_argument("--ai-workers", type=int, default=0,
+                        help="the servers' --ai-workers (default: theirs)")
     args = parser.parse_args()
     # the clients' own garbage-collector pauses would count as round-trip time
     gc.collect()

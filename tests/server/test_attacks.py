@@ -324,7 +324,7 @@ def test_row3_the_pool_serves_games_with_a_person_first_and_thinks_in_other_proc
                   (("bot-a", False), ("bot-b", False), ("person", True), ("bot-c", False))]
         await asyncio.gather(first, *others)
         pid = await pool.run(os.getpid)
-        pool.close()
+        await pool.close()
         return order, pid
 
     order, pid = asyncio.run(run())

@@ -194,10 +194,12 @@ class ComputerPool:
         if old is not None:
             old.shutdown(wait=False, cancel_futures=True)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Cancel what waits; let the workers finish what they do (a search of at
+        most a few seconds), away from the event loop, and end them."""
         for job in self._waiting:
             job.future.cancel()
         self._waiting.clear()
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+            executor, self._executor = self._executor, None
+            await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)

@@ -409,4 +409,4 @@ class Rooms:
         for room in self.rooms.values():
             await room.close()
         await self.writer.close()
-        self.pool.close()
+        await self.pool.close()
