@@ -43,18 +43,19 @@ class LeakChecker:
 
     def check(self, message: dict[str, Any], viewer: int | None, texts: list[str]) -> None:
         if "observation" not in message:
-            assert message["type"] in ("ack", "presence", "pong", "error"), message
+            assert message["type"] in ("ack", "presence", "pong", "error", "seats",
+                                       "rematch"), message
             if message["type"] == "ack":
                 assert set(message) == {"type", "id", "n"}
             return
         # nothing beyond the documented fields (a leak could hide in an extra one)
         state_keys = {"n", "observation", "current_player", "legal", "over", "winners",
-                      "scores", "connected", "can_undo"}
+                      "scores", "connected", "can_undo", "clock"}
         if message["type"] == "update":
-            assert set(message) == state_keys | {"type", "seat", "action", "events"}
+            assert set(message) == state_keys | {"type", "seat", "action", "by", "events"}
         else:
             assert set(message) == state_keys | {"type", "game_id", "game", "title", "seat",
-                                                 "seats", "catalogue", "log"}
+                                                 "seats", "catalogue", "log", "rematch"}
             for seat in message["seats"]:
                 assert set(seat) == {"seat", "name", "kind", "agent"}
         n = message["n"]

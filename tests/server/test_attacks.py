@@ -6,6 +6,7 @@ time (an action acknowledged well within a second)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import time
@@ -21,10 +22,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cardtable import load_game
-from cardtable.server.app import SERVER_SEED_MIN, create_app, server_seed
+from cardtable.server.app import create_app
 from cardtable.server.computers import ComputerPool
 from cardtable.server.connection import CLOSE_BEHIND, Connection
 from cardtable.server.limits import Limits
+from cardtable.server.seeds import SERVER_SEED_MIN, server_seed
 
 from .helpers import RawSocketClient, ThreadedServer
 from .test_protocol import create, hello, receive
@@ -33,20 +35,26 @@ SERVED_WITHIN = 2.0   # seconds: generous on a loaded 2-core machine, far below 
 
 
 @pytest.fixture
+def sockets() -> Iterator[contextlib.ExitStack]:
+    """Websockets a test opens and keeps: closed however the test ends (a socket left
+    open would keep its test client from shutting down)."""
+    with contextlib.ExitStack() as stack:
+        yield stack
+
+
+@pytest.fixture
 def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
-    made: list[TestClient] = []
+    with contextlib.ExitStack() as stack:
+        made: list[TestClient] = []
 
-    def make(limits: Limits | None = None, **kwargs: Any) -> TestClient:
-        db = tmp_path / f"games{len(made)}.db"
-        client = TestClient(create_app(f"sqlite:///{db}", allow_seeds=True, limits=limits,
-                                       **kwargs))
-        client.__enter__()
-        made.append(client)
-        return client
+        def make(limits: Limits | None = None, **kwargs: Any) -> TestClient:
+            db = tmp_path / f"games{len(made)}.db"
+            client = stack.enter_context(TestClient(create_app(
+                f"sqlite:///{db}", allow_seeds=True, limits=limits, **kwargs)))
+            made.append(client)
+            return client
 
-    yield make
-    for client in made:
-        client.__exit__(None, None, None)
+        yield make
 
 
 def served_in_time(client: TestClient) -> float:
@@ -135,8 +143,10 @@ def test_row1_a_flood_that_never_reads_is_limited_then_closed(
         for i in range(400):
             ws.send_json({"type": kind, "id": i})
         got, code = drain(ws)
-    errors = [m for m in got if m["type"] == "error"]
-    assert [e["code"] for e in errors] == ["rate_limited"]      # one error, not 340
+    errors = [m["code"] for m in got if m["type"] == "error"]
+    # one error a run of drops (a loaded machine may let a message through between two
+    # runs), never one a dropped message
+    assert set(errors) == {"rate_limited"} and len(errors) <= 3
     answered = sum(m["type"] in ("pong", "welcome") for m in got)
     assert answered <= Limits().burst + 5                        # the rest was dropped
     assert code == 4429
@@ -333,14 +343,14 @@ def test_row3_the_pool_serves_games_with_a_person_first_and_thinks_in_other_proc
 
 
 def test_row3_searches_never_delay_a_persons_action(
-        make_client: Callable[..., TestClient]) -> None:
+        make_client: Callable[..., TestClient], sockets: contextlib.ExitStack) -> None:
     client = make_client(Limits(allow_computer_games=True))
     bots = [{"kind": "computer", "agent": "ismcts:easy"}] * 4
     watchers = []
     busy = [client.post("/api/games", json={"game": "vale", "players": 4, "seats": bots}
                         ).json() for _ in range(3)]
     for game in busy:
-        ws = client.websocket_connect(f"/ws/{game['id']}").__enter__()
+        ws = sockets.enter_context(client.websocket_connect(f"/ws/{game['id']}"))
         hello(ws)
         watchers.append(ws)
     time.sleep(0.5)
@@ -348,8 +358,6 @@ def test_row3_searches_never_delay_a_persons_action(
     assert pool.running == pool.workers and pool.waiting >= 1   # the pool is busy
     times = [served_in_time(client) for _ in range(3)]
     assert max(times) < 0.5
-    for ws in watchers:
-        ws.__exit__(None, None, None)
 
 
 def test_row3_computer_seats_pause_when_nobody_is_there_and_resume_for_a_visitor(
@@ -466,7 +474,7 @@ def test_row5_over_the_frame_limit_or_not_utf8_the_websocket_layer_closes(
 
 
 def test_row6_presence_only_when_it_changes_and_at_most_once_a_second(
-        make_client: Callable[..., TestClient]) -> None:
+        make_client: Callable[..., TestClient], sockets: contextlib.ExitStack) -> None:
     client = make_client(Limits(rate=20000, burst=20000))  # the budget is not tested here
     made = create(client, game="thalara", seed=4)
     with client.websocket_connect(f"/ws/{made['id']}") as seated:
@@ -478,16 +486,13 @@ def test_row6_presence_only_when_it_changes_and_at_most_once_a_second(
             for _ in range(2000):
                 assert spectator.receive_json()["type"] in ("welcome", "presence")
             spent = time.monotonic() - started
-            watchers = [client.websocket_connect(f"/ws/{made['id']}") for _ in range(5)]
-            for w in watchers:
-                hello(w.__enter__())
+            for _ in range(5):
+                hello(sockets.enter_context(client.websocket_connect(f"/ws/{made['id']}")))
             time.sleep(1.2)
             seated.send_json({"type": "ping", "id": "end"})
             presence = []
             while (msg := seated.receive_json())["type"] != "pong":
                 presence.append(msg)
-            for w in watchers:
-                w.__exit__(None, None, None)
     assert all(m["type"] == "presence" for m in presence)
     # seat 0 itself, the first spectator, then the five watchers: at most one a second
     assert 1 <= len(presence) <= 3 + spent + 1.2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 import unicodedata
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -14,7 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -22,9 +23,15 @@ from cardtable import games, load_game
 from cardtable.agents import agent_names, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.record import GameRecord
+from cardtable.server.clocks import ON_TIMEOUT, ClockError, parse_time_control
+from cardtable.server.cluster import make_cluster
 from cardtable.server.connection import CLOSE_BEHIND, CLOSE_NO_GAME, CLOSE_RATE, Connection
 from cardtable.server.limits import COSTS, BadMessage, BodyLimit, Limits, parse_message
+from cardtable.server.metrics import Metrics
+from cardtable.server.rematch import ANSWERS, RematchRefused, next_rematch
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
+from cardtable.server.seeds import server_seed
+from cardtable.server.single import SingleProcess
 from cardtable.server.storage import COMPUTER, HUMAN, OPEN, GameRow, Storage
 from cardtable.server.websocket_layer import ABORT
 
@@ -46,23 +53,12 @@ class CreateGame(BaseModel):
     title: str = Field(default="", max_length=500)
     listed: bool = True
     computer_delay_ms: int = Field(default=0, ge=0, le=5000)
+    clock: str | None = Field(default=None, max_length=32)   # none, 5m+3s, 24h
+    on_timeout: str | None = Field(default=None, max_length=16)   # computer, forfeit
 
 
 class JoinSpec(BaseModel):
     name: str | None = Field(default=None, max_length=200)
-
-
-# The smallest seed a server draws for a game: a brute force over the seeds below it
-# would cost far less than 2**60 deals (see "Threat model" in docs/web.md).
-SERVER_SEED_MIN = 2**32
-SEED_BOUND = 2**63
-
-
-def server_seed() -> int:
-    """A seed from the operating system's secure generator, in [2**32, 2**63): the
-    engine's full 64-bit generator state is reached, so guessing the deal from what a
-    player sees costs a search of about 2**63 deals."""
-    return SERVER_SEED_MIN + secrets.randbelow(SEED_BOUND - SERVER_SEED_MIN)
 
 
 def clean_text(text: str | None, limit: int) -> str:
@@ -102,24 +98,35 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     only a game with at most one human seat takes a chosen seed, since its chooser
     could work out the deal. `limits`: the bounds on what clients may do."""
     limits = limits or Limits()
+    single = SingleProcess(db_url)   # SQLite: this process alone, or refuse to start
     storage = Storage(db_url)
-    rooms = Rooms(storage, limits)
+    cluster = make_cluster(db_url)
+    rooms = Rooms(storage, limits, cluster=cluster)
     sockets: Counter[str] = Counter()   # open websockets per client address
+    metrics = Metrics(rooms, sockets)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        if start_pool:
-            rooms.pool.start()
-        rooms.resume_all()
-        yield
-        await rooms.close()
-        storage.close()
+        single.acquire()
+        try:
+            if start_pool:
+                rooms.pool.start()
+            await cluster.start(rooms)
+            await rooms.start()
+            yield
+            await cluster.stop()
+            await rooms.close()
+            storage.close()
+        finally:
+            single.release()
 
     app = FastAPI(title="cardtable", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.state.storage = storage
     app.state.rooms = rooms
     app.state.limits = limits
+    app.state.cluster = cluster
+    app.state.metrics = metrics
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -154,6 +161,25 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    # ---- operations ------------------------------------------------------------
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        """For a load balancer: the process is up and its database answers."""
+        try:
+            await asyncio.wait_for(rooms.writer.call(storage.ping), 5)
+        except Exception as exc:
+            return JSONResponse({"ok": False, "database": str(exc)[:200]}, status_code=503)
+        return JSONResponse({"ok": True, "process": cluster.process,
+                             "listening": cluster.hearing()})
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus() -> PlainTextResponse:
+        from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+        return PlainTextResponse(generate_latest(metrics.registry),
+                                 media_type=CONTENT_TYPE_LATEST)
+
     # ---- the lobby -------------------------------------------------------------
 
     @app.get("/api/meta")
@@ -182,6 +208,13 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         if spec.seed is not None and not -(2**63) <= spec.seed < 2**63:
             raise HTTPException(400, "the seed must fit in 64 bits (-2**63 to 2**63 - 1)")
         seed = spec.seed if spec.seed is not None else server_seed()
+        try:
+            control = parse_time_control(spec.clock)
+        except ClockError as exc:
+            raise HTTPException(400, str(exc)) from None
+        if spec.on_timeout is not None and spec.on_timeout not in ON_TIMEOUT:
+            raise HTTPException(400, "on_timeout is 'computer' (the computer plays for a seat "
+                                     "whose time ran out) or 'forfeit' (it loses)")
         try:
             game.new_game(spec.players, seed, **spec.options)
         except CardtableError as exc:
@@ -220,11 +253,12 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                      "on this server, its limit: finish or abandon one "
                                      "first")
         delay = spec.computer_delay_ms
-        row = storage.create_game(game.name, spec.players, seed, spec.options, seats,
-                                  clean_text(spec.title, 100), spec.listed, delay,
-                                  creator=creator)
-        room = rooms.get(row.id)
-        room.kick()
+        row = storage.create_game(
+            game.name, spec.players, seed, spec.options, seats, clean_text(spec.title, 100),
+            spec.listed, delay, creator=creator,
+            clock=control.text if control is not None else None,
+            on_timeout=(spec.on_timeout or "computer") if control is not None else None)
+        await rooms.created(rooms.get(row.id))
         return JSONResponse({"id": row.id, **_links(row)}, status_code=201)
 
     @app.get("/api/games")
@@ -410,7 +444,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             if kind not in COSTS:
                 await budget.charge(1.0)
                 raise RoomError("malformed", f"unknown message type {str(kind)[:40]!r}; "
-                                             "types: hello, act, undo, ping")
+                                             "types: hello, act, undo, rematch, ping")
             cost = COSTS[kind]
             if not budget.admits(cost):
                 return over_budget(conn)
@@ -425,6 +459,18 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message,
                        "id": msg_id})
+
+    async def rematch(room: Room, seat: int, answer: str) -> None:
+        def change(row: GameRow, conn: Any) -> Any:
+            return next_rematch(storage, row, conn, seat, answer)
+
+        try:
+            made, _ = await rooms.writer.call(storage.change_rematch, room.row.id, change)
+        except RematchRefused as exc:
+            raise RoomError("no_rematch", str(exc)) from None
+        room.row.rematch = made
+        if not cluster.postgres:       # PostgreSQL: the notification tells every process
+            room.broadcast_rematch()
 
     def over_budget(conn: Connection) -> None:
         """A message over the connection's budget is dropped: the first of a run gets
@@ -448,7 +494,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                 raise RoomError("malformed", "'seat' must be a seat number from 0")
             if token is not None and not isinstance(token, str):
                 raise RoomError("malformed", "'token' must be a string")
-            room.join(conn, seat, token)
+            await room.join(conn, seat, token)
         elif kind == "ping":
             conn.send({"type": "pong", "id": msg_id})
         elif not conn.joined:
@@ -464,8 +510,18 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                 raise RoomError("malformed", "'n' must be the number of actions seen")
             if conn.viewer is None:
                 raise RoomError("spectator", "spectators cannot play")
+            started = time.perf_counter()
             n = await room.submit(conn.viewer, text, expect_n=expect)
             conn.send({"type": "ack", "id": msg_id, "n": n})
+            metrics.act_ack.observe(time.perf_counter() - started)
+            metrics.actions.inc()
+        elif kind == "rematch":
+            answer = msg.get("answer")
+            if answer not in ANSWERS:
+                raise RoomError("malformed", "'answer' is offer, accept or decline")
+            if conn.viewer is None:
+                raise RoomError("spectator", "spectators cannot answer a rematch")
+            await rematch(room, conn.viewer, answer)
         else:
             if conn.viewer is None:
                 raise RoomError("spectator", "spectators cannot undo")

@@ -50,7 +50,7 @@ class Limits:
 # What each message costs from the bucket. A welcome is about a hundred times the size
 # of the hello that asks for it, so hellos cost more; an action the game accepts costs
 # nothing (the game itself bounds how many of those there can be), a refused one 1.
-COSTS = {"hello": 5.0, "undo": 2.0, "ping": 1.0, "act": 1.0}
+COSTS = {"hello": 5.0, "undo": 2.0, "rematch": 2.0, "ping": 1.0, "act": 1.0}
 
 
 class MessageBudget:

@@ -1,9 +1,17 @@
-"""Rooms: one game in play, its seats' connections and its computer players.
+"""Rooms: one game in play, its seats' connections, its computer players and clocks.
 
-The room is the authority: an action is validated by the engine (`parse_action`, then
-`apply` on a clone), committed to the database, and only then does anybody hear of it.
+The database is the truth; a room is this process's copy of one game. An action is
+validated by the engine (`parse_action`, then `apply` on a clone) and committed at its
+index; only then does anybody hear of it. Whether index n is free is decided by the
+database (the (game, index) key): a room whose copy is behind, because another process
+committed first, reads the missing actions, replays them and judges again, so a client
+is told `stale` only when its own view really is out of date. Actions committed by other
+processes arrive as notifications (server/cluster.py) and go to this room's sockets.
+
 Each connection receives only what its viewer may know: `observation(viewer)` and
 `event.to_dict(viewer)`; the legal action texts go only to the seat that must decide.
+One process at a time (the cluster's owner of the game) plays its computer seats,
+and the computer's moves for seats whose time ran out, and runs its clocks.
 """
 
 from __future__ import annotations
@@ -14,19 +22,47 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Coroutine, Iterable
 from typing import Any
 
 from cardtable import load_game
 from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Event, Game, State
 from cardtable.engine.undo import reveals_hidden
+from cardtable.server.clocks import (
+    TIMEOUT_AGENT,
+    ClockState,
+    clock_state,
+    clock_view,
+    parse_time_control,
+)
+from cardtable.server.cluster import Alone, Cluster
 from cardtable.server.computers import INLINE_AGENTS, ComputerPool, Decision, decide
 from cardtable.server.connection import CLOSE_GONE, Connection, Message, encode
 from cardtable.server.limits import Limits
-from cardtable.server.storage import COMPUTER, GameRow, Storage, StorageError
+from cardtable.server.storage import (
+    COMPUTER,
+    HUMAN,
+    ActionRow,
+    GameRow,
+    Storage,
+    StorageError,
+)
 from cardtable.server.writer import ActionWriter
 
 log = logging.getLogger("cardtable.server")
+
+COMPUTER_PLAYED = "computer"   # an action's actor when the computer played for a seat
+
+_background: set[asyncio.Task[Any]] = set()
+
+
+def spawn(work: Coroutine[Any, Any, Any]) -> None:
+    """Run `work` on its own, keeping a reference until it ends (the event loop keeps
+    only weak ones)."""
+    task = asyncio.get_running_loop().create_task(work)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
 
 
 class RoomError(Exception):
@@ -51,19 +87,36 @@ def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list
     return state, events
 
 
+def result_winners(state: State, row: GameRow) -> list[int]:
+    """The game's winners, a seat that lost by time ranking last: the engine's winners
+    who did not forfeit, else the best scores among those who did not."""
+    lost = {s.seat for s in row.seats if s.forfeited}
+    winners = [w for w in state.winners() if w not in lost]
+    if winners or not lost:
+        return winners
+    scores = state.scores()
+    standing = [i for i in range(len(scores)) if i not in lost]
+    if not standing:
+        return []
+    best = max(scores[i] for i in standing)
+    return [i for i in standing if scores[i] == best]
+
+
 class Room:
     def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter,
-                 pool: ComputerPool, limits: Limits) -> None:
+                 pool: ComputerPool, limits: Limits, cluster: Cluster | None = None) -> None:
         self.row = row
         self.storage = storage
         self.writer = writer
         self.pool = pool
         self.limits = limits
+        self.cluster: Cluster = cluster or Alone()
         self.game = load_game(row.game)
-        stored = storage.actions(row.id)
-        self.actors = [seat for seat, _ in stored]
-        self.texts = [text for _, text in stored]
+        self.actions = storage.action_rows(row.id)
+        self.actors = [a.seat for a in self.actions]
+        self.texts = [a.text for a in self.actions]
         self.state, self.events = replay(self.game, row, self.texts)
+        self.control = parse_time_control(row.clock)
         self.conns: list[Connection] = []
         self.lock = asyncio.Lock()
         self.version = 0
@@ -80,6 +133,8 @@ class Room:
         self._presence_sent: tuple[tuple[bool, ...], int] | None = None
         self._presence_at = -1e9
         self._presence_timer: asyncio.TimerHandle | None = None
+        self._local_sent: tuple[tuple[bool, ...], int] | None = None
+        self._clock_timer: asyncio.TimerHandle | None = None
         # (version, seat) of the last undo check and its answer: the check replays
         self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
 
@@ -90,12 +145,42 @@ class Room:
         return self.state.observation(None).get("cards")
 
     def connected(self) -> list[bool]:
+        return list(self.presence()[0])
+
+    def local_presence(self) -> tuple[tuple[bool, ...], int]:
         seats = {c.viewer for c in self.conns if c.joined}
-        return [s.kind == COMPUTER or s.seat in seats for s in self.row.seats]
+        return (tuple(s.kind == COMPUTER or s.seat in seats for s in self.row.seats),
+                sum(1 for c in self.conns if c.joined and c.viewer is None))
+
+    def presence(self) -> tuple[tuple[bool, ...], int]:
+        """Who is connected, here and (PostgreSQL) to the other processes."""
+        seats, spectators = self.local_presence()
+        merged = list(seats)
+        for remote, watching in self.cluster.remote(self.row.id):
+            if len(remote) == len(merged):
+                merged = [a or b for a, b in zip(merged, remote, strict=True)]
+            spectators += watching
+        return tuple(merged), spectators
+
+    def winners(self) -> list[int] | None:
+        return result_winners(self.state, self.row) if self.state.is_over() else None
+
+    def clock(self, now: float | None = None) -> ClockState | None:
+        if self.control is None:
+            return None
+        return clock_state(self.control, self.row.clock_start, self.row.seats, self.actions,
+                           self.state.current_player(), time.time() if now is None else now)
+
+    def clock_public(self) -> dict[str, Any] | None:
+        now = time.time()
+        return clock_view(self.control, self.row.on_timeout, self.clock(now), self.row.seats,
+                          now)
 
     def can_undo(self, viewer: int | None) -> bool:
         if viewer is None or self.state.is_over() or viewer in self.agents:
             return False
+        if self.control is not None:
+            return False        # taking a move back would hand its time back too
         if any(s.seat != viewer and s.kind != COMPUTER for s in self.row.seats):
             return False
         if viewer not in self.actors:
@@ -117,15 +202,16 @@ class Room:
         legal = ([str(a) for a in self.state.legal_actions()]
                  if viewer is not None and viewer == current else [])
         return {"n": len(self.texts), "observation": obs, "current_player": current,
-                "legal": legal, "over": over,
-                "winners": self.state.winners() if over else None,
+                "legal": legal, "over": over, "winners": self.winners(),
                 "scores": self.state.scores() if over else None,
-                "connected": self.connected(), "can_undo": self.can_undo(viewer)}
+                "connected": self.connected(), "can_undo": self.can_undo(viewer),
+                "clock": self.clock_public()}
 
     def log_for(self, viewer: int | None) -> list[Message]:
         return [{"n": i + 1, "seat": self.actors[i],
                  "action": self.texts[i] if viewer is not None and viewer == self.actors[i]
                  else None,
+                 "by": self.actions[i].actor,
                  "events": [e.to_dict(viewer) for e in evs]}
                 for i, evs in enumerate(self.events)]
 
@@ -137,11 +223,46 @@ class Room:
         return {"type": kind, "game_id": self.row.id, "game": self.row.game,
                 "title": self.row.title or self.game.title, "seat": viewer,
                 "seats": self.seats_public(), "catalogue": self.catalogue(),
-                "log": self.log_for(viewer), **self.snapshot(viewer)}
+                "log": self.log_for(viewer), "rematch": self.rematch_public(viewer),
+                **self.snapshot(viewer)}
+
+    def rematch_public(self, viewer: int | None) -> Message | None:
+        """The rematch under way, as `viewer` may see it: the next game's token only
+        to the seat it belongs to."""
+        rematch = self.row.rematch
+        if not rematch:
+            return None
+        out: Message = {"by": rematch["by"], "accepted": rematch["accepted"],
+                        "declined": rematch["declined"], "next": None}
+        if rematch.get("next"):
+            nxt = rematch["next"]
+            out["next"] = {"id": nxt["id"], "watch": f"/g/{nxt['id']}?watch=1"}
+            if viewer is not None:
+                mine = nxt["seats"].get(str(viewer))
+                if mine is not None:
+                    out["next"].update(seat=mine["seat"], token=mine["token"],
+                                       link=f"/g/{nxt['id']}#seat={mine['seat']}"
+                                            f"&token={mine['token']}")
+        return out
 
     # ---- connections ------------------------------------------------------------
 
-    def join(self, conn: Connection, seat: int | None, token: str | None) -> None:
+    async def refresh(self) -> None:
+        """Read the game's row again: seats claimed and their flags, the clocks' start,
+        the rematch (another process may have changed them)."""
+        row = await self.writer.call(self.storage.get_game, self.row.id)
+        if row is None:
+            return
+        self.row.seats = row.seats
+        self.row.clock_start = row.clock_start
+        self.row.rematch = row.rematch
+        self.row.abandoned = row.abandoned
+        self.row.over = self.row.over or row.over
+
+    async def join(self, conn: Connection, seat: int | None, token: str | None) -> None:
+        await self.refresh()
+        if self.row.abandoned:
+            raise RoomError("no_game", "the game was abandoned by its creator")
         if seat is not None:
             if not (0 <= seat < len(self.row.seats)):
                 raise RoomError("bad_seat", f"this game has seats 1 to {len(self.row.seats)}")
@@ -150,9 +271,19 @@ class Room:
                 raise RoomError("bad_seat", f"seat {seat + 1} is a computer player")
             if (token is None or not info.claimed
                     or not secrets.compare_digest(token.encode("utf-8", "surrogatepass"),
-                                               info.token.encode())):
+                                                  info.token.encode())):
                 raise RoomError("bad_token", f"this link's token for seat {seat + 1} is "
                                              "not (or no longer) valid")
+            if not info.seen or info.absent:
+                before = (self.row.clock_start, info.absent)
+                start = await self.writer.call(self.storage.seat_came, self.row.id, seat,
+                                               info.absent)
+                await self.refresh()
+                self.row.clock_start = start
+                if self.control is not None and \
+                        (start, self.row.seats[seat].absent) != before:
+                    self.broadcast_seats()     # the clocks started, or the seat is back
+                self.clock_changed()
         if conn not in self.conns:
             self.conns.append(conn)
         conn.viewer = seat
@@ -173,20 +304,20 @@ class Room:
         self.last_watched = time.monotonic()
 
     def somebody_there(self) -> bool:
-        return any(c.joined for c in self.conns)
+        seats, spectators = self.presence()
+        return spectators > 0 or any(
+            c and s.kind == HUMAN for c, s in zip(seats, self.row.seats, strict=True))
 
     def human_there(self) -> bool:
         """A human seat is connected: its computer opponents go first in the pool."""
-        return any(c.joined and c.viewer is not None for c in self.conns)
-
-    def presence(self) -> tuple[tuple[bool, ...], int]:
-        return (tuple(self.connected()),
-                sum(1 for c in self.conns if c.joined and c.viewer is None))
+        seats, _ = self.presence()
+        return any(c and s.kind == HUMAN for c, s in zip(seats, self.row.seats, strict=True))
 
     def presence_changed(self) -> None:
         """Announce who is connected, only when it changed since the last announcement
         and at most once every `limits.presence_interval` seconds (the last change
         of a burst is announced when the interval is over)."""
+        self.announce_presence()
         if self._presence_timer is not None or self.presence() == self._presence_sent:
             return
         loop = asyncio.get_running_loop()
@@ -195,6 +326,13 @@ class Room:
             self._presence_timer = loop.call_later(wait, self._announce_presence)
         else:
             self._announce_presence()
+
+    def announce_presence(self, force: bool = False) -> None:
+        """Tell the other processes who is connected here, when it changed."""
+        local = self.local_presence()
+        if force or local != self._local_sent:
+            self._local_sent = local
+            self.cluster.announce(self.row.id, local)
 
     def _announce_presence(self) -> None:
         self._presence_timer = None
@@ -218,6 +356,7 @@ class Room:
             if viewer not in cache:
                 cache[viewer] = encode({"type": "update", "seat": actor,
                                         "action": text if viewer == actor else None,
+                                        "by": self.actions[-1].actor,
                                         "events": [e.to_dict(viewer) for e in events],
                                         **self.snapshot(viewer)})
             conn.send(cache[viewer])
@@ -227,49 +366,130 @@ class Room:
             if conn.joined:
                 conn.send(self.welcome(conn.viewer, kind="sync"))
 
+    def broadcast_seats(self) -> None:
+        """Seats and clocks changed (a seat's time ran out, it came back)."""
+        message = encode({"type": "seats", "seats": self.seats_public(),
+                          "clock": self.clock_public(), "connected": self.connected()})
+        for conn in self.conns:
+            if conn.joined:
+                conn.send(message)
+
+    def broadcast_rematch(self) -> None:
+        for conn in self.conns:
+            if conn.joined:
+                conn.send({"type": "rematch", **(self.rematch_public(conn.viewer) or {})})
+
     # ---- playing ----------------------------------------------------------------
 
+    def _take(self, row: ActionRow, new: State, events: list[Event]) -> None:
+        """Make a committed action this room's: the state, the log, the sockets."""
+        self.state = new
+        self.actions.append(row)
+        self.texts.append(row.text)
+        self.actors.append(row.seat)
+        self.events.append(events)
+        self.version += 1
+        if new.is_over():
+            self.row.over = True
+            self.row.winners = result_winners(new, self.row)
+        self.broadcast_update(row.seat, row.text, events)
+
+    async def catch_up(self) -> int:
+        """Read and apply the actions the database has beyond this copy (under the
+        lock); how many there were."""
+        rows = await self.writer.call(self.storage.action_rows, self.row.id,
+                                      len(self.texts))
+        for row in rows:
+            new = self.state.clone()
+            events = new.apply(self.game.parse_action(new, row.text))
+            self._take(row, new, events)
+        if rows:
+            self.clock_changed()
+        return len(rows)
+
+    async def heard(self, row: ActionRow) -> None:
+        """Another process committed `row` (or this one did: then it is here already)."""
+        async with self.lock:
+            if row.idx < len(self.texts):
+                return
+            if row.idx == len(self.texts):
+                try:
+                    new = self.state.clone()
+                    events = new.apply(self.game.parse_action(new, row.text))
+                except CardtableError:
+                    log.exception("game %s: a notified action does not apply", self.row.id)
+                    return
+                self._take(row, new, events)
+                self.clock_changed()
+            else:
+                self.cluster.stats.missed += 1
+                await self.catch_up()
+        self.kick()
+
+    async def reload(self) -> None:
+        """The game was taken back (undo) in another process: read it again."""
+        async with self.lock:
+            rows = await self.writer.call(self.storage.action_rows, self.row.id)
+            self.actions = rows
+            self.texts = [a.text for a in rows]
+            self.actors = [a.seat for a in rows]
+            self.state, self.events = replay(self.game, self.row, self.texts)
+            self.row.over = self.state.is_over()
+            self.version += 1
+            self.broadcast_sync()
+        self.kick()
+
     async def submit(self, seat: int, text: str, expect_n: int | None = None,
-                     version: int | None = None) -> int:
+                     version: int | None = None, actor: str | None = None) -> int:
         """Validate, store, then announce `text` played by `seat`; the new action count."""
         async with self.lock:
-            if version is not None and version != self.version:
-                raise RoomError("stale", "the game moved on")
-            if expect_n is not None and expect_n != len(self.texts):
-                raise RoomError("stale", f"the game is at action {len(self.texts)}, "
-                                         f"not {expect_n}: your view was out of date")
-            if self.state.is_over():
-                raise RoomError("over", "the game is over")
-            current = self.state.current_player()
-            if current != seat:
-                who = "nobody" if current is None else f"seat {current + 1}"
-                raise RoomError("not_your_turn", f"it is not your turn ({who} must decide)")
-            try:
-                action = self.game.parse_action(self.state, text)
-                new = self.state.clone()
-                events = new.apply(action)
-            except CardtableError as exc:
-                kind = type(exc).__name__
-                code = "malformed" if kind == "MalformedAction" else "illegal"
-                raise RoomError(code, str(exc)) from None
-            index = len(self.texts)
-            canonical = str(action)
-            try:
-                await self.writer.append(self.row.id, index, seat, canonical)
-            except Exception as exc:
-                log.error("game %s: action %d not stored: %s", self.row.id, index, exc)
-                raise RoomError("storage", "the action could not be saved; try again") \
-                    from None
-            if new.is_over():
-                await self.writer.call(self.storage.finish, self.row.id, new.winners())
-                self.row.over = True
-                self.row.winners = new.winners()
-            self.state = new
-            self.texts.append(canonical)
-            self.actors.append(seat)
-            self.events.append(events)
-            self.version += 1
-            self.broadcast_update(seat, canonical, events)
+            for _attempt in range(5):
+                if version is not None and version != self.version:
+                    raise RoomError("stale", "the game moved on")
+                if expect_n is not None and expect_n != len(self.texts):
+                    raise RoomError("stale", f"the game is at action {len(self.texts)}, "
+                                             f"not {expect_n}: your view was out of date")
+                if self.state.is_over():
+                    raise RoomError("over", "the game is over")
+                current = self.state.current_player()
+                if current != seat:
+                    who = "nobody" if current is None else f"seat {current + 1}"
+                    raise RoomError("not_your_turn",
+                                    f"it is not your turn ({who} must decide)")
+                try:
+                    action = self.game.parse_action(self.state, text)
+                    new = self.state.clone()
+                    events = new.apply(action)
+                except CardtableError as exc:
+                    kind = type(exc).__name__
+                    code = "malformed" if kind == "MalformedAction" else "illegal"
+                    raise RoomError(code, str(exc)) from None
+                index = len(self.texts)
+                canonical = str(action)
+                try:
+                    created = await self.writer.append(self.row.id, index, seat, canonical,
+                                                       actor)
+                except StorageError:
+                    # another process stored action `index` first: read what it stored
+                    # and judge this one again against the game as it now stands
+                    if await self.catch_up() == 0:
+                        log.error("game %s: action %d taken, yet nothing to read",
+                                  self.row.id, index)
+                        raise RoomError("storage", "the action could not be saved; "
+                                                   "try again") from None
+                    continue
+                except Exception as exc:
+                    log.error("game %s: action %d not stored: %s", self.row.id, index, exc)
+                    raise RoomError("storage", "the action could not be saved; try again") \
+                        from None
+                if new.is_over():
+                    await self.writer.call(self.storage.finish, self.row.id,
+                                           result_winners(new, self.row))
+                self._take(ActionRow(index, seat, canonical, created, actor), new, events)
+                break
+            else:
+                raise RoomError("storage", "the game is moving too fast; try again")
+        self.clock_changed()
         self.kick()
         return index + 1
 
@@ -280,7 +500,8 @@ class Room:
             if not self.can_undo(seat):
                 raise RoomError("no_undo", "undo is only for your own last action, in a "
                                            "game where every other seat is a computer, "
-                                           "and not once it has shown you hidden cards")
+                                           "with no clock, and not once it has shown you "
+                                           "hidden cards")
             keep = max(i for i, a in enumerate(self.actors) if a == seat)
             texts = self.texts[:keep]
             state, events = replay(self.game, self.row, texts)
@@ -289,28 +510,47 @@ class Room:
             self.row.winners = None
             self.state, self.events = state, events
             self.texts, self.actors = texts, self.actors[:keep]
+            self.actions = self.actions[:keep]
             self.version += 1
             self.broadcast_sync()
         self.kick()
 
+    # ---- computer players and clocks (the owning process only) --------------------------
+
+    def owner(self) -> bool:
+        return self.cluster.owns(self.row.id)
+
+    def players(self) -> dict[int, tuple[str, str | None]]:
+        """Who the computer plays for: seat -> (agent, actor of its actions)."""
+        out: dict[int, tuple[str, str | None]] = {
+            seat: (agent, None) for seat, agent in self.agents.items()}
+        for s in self.row.seats:
+            if s.kind == HUMAN and s.absent:
+                out[s.seat] = (TIMEOUT_AGENT, COMPUTER_PLAYED)
+        return out
+
     def kick(self) -> None:
         """Start the computer players when one of them must decide."""
-        if self.closed or (self.computer_task is not None and not self.computer_task.done()):
+        if self.closed or not self.owner() or (
+                self.computer_task is not None and not self.computer_task.done()):
             return
         current = self.state.current_player()
-        if current is None or current not in self.agents:
+        if current is None or current not in self.players():
             return
         self.computer_task = asyncio.get_running_loop().create_task(self._computers())
 
     def idle(self) -> bool:
         """Nobody has been connected for `limits.idle_pause` seconds."""
-        return (not self.somebody_there()
-                and time.monotonic() - self.last_watched > self.limits.idle_pause)
+        if self.somebody_there():
+            self.watched()
+            return False
+        return time.monotonic() - self.last_watched > self.limits.idle_pause
 
     async def _computers(self) -> None:
-        while not self.closed:
+        while not self.closed and self.owner():
             current = self.state.current_player()
-            if current is None or current not in self.agents:
+            players = self.players()
+            if current is None or current not in players:
                 return
             if self.idle():
                 self.paused = True   # until somebody joins (join kicks)
@@ -321,7 +561,7 @@ class Room:
                 await asyncio.sleep(self.row.computer_delay_ms / 1000)
             if version != self.version:
                 continue
-            spec = self.agents[current]
+            spec, actor = players[current]
             try:
                 if spec in INLINE_AGENTS:
                     text = str(make_agent(spec, self.game, random.randrange(2**62))
@@ -331,11 +571,11 @@ class Room:
                                    self.row.seed, dict(self.row.options), tuple(self.texts),
                                    current, spec, random.randrange(2**62))
                     text = await self.pool.run(decide, job, urgent=self.human_there)
-                if self.closed:
+                if self.closed or not self.owner():
                     return
-                await self.submit(current, text, version=version)
+                await self.submit(current, text, version=version, actor=actor)
             except RoomError as exc:
-                if exc.code != "stale":
+                if exc.code not in ("stale", "not_your_turn"):
                     log.error("game %s: computer seat %d: %s", self.row.id, current + 1, exc)
                     return
             except asyncio.CancelledError:
@@ -344,11 +584,62 @@ class Room:
                 log.exception("game %s: computer seat %d failed", self.row.id, current + 1)
                 return
 
+    def clock_changed(self) -> None:
+        """Set the timer for the running clock (the owning process only)."""
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        if self.closed or self.control is None or not self.owner() or self.state.is_over():
+            return
+        state = self.clock()
+        if state is None or state.deadline is None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, state.deadline - time.time())
+        self._clock_timer = loop.call_later(delay, lambda: spawn(self._time_up()))
+
+    async def _time_up(self) -> None:
+        """The running clock reached zero: the computer plays for that seat from now
+        on (and with `forfeit`, the seat has lost)."""
+        self._clock_timer = None
+        async with self.lock:
+            state = self.clock()
+            if state is None or state.running is None or state.deadline is None:
+                return
+            if state.deadline > time.time():
+                self.clock_changed()
+                return
+            seat = state.running
+            forfeit = self.row.on_timeout == "forfeit"
+            await self.writer.call(self.storage.time_ran_out, self.row.id, seat, forfeit)
+            info = self.row.seats[seat]
+            info.absent = True
+            info.forfeited = info.forfeited or forfeit
+            log.info("game %s: seat %d's time ran out", self.row.id, seat + 1)
+            self.broadcast_seats()
+        self.kick()
+
+    async def take_on(self) -> None:
+        """This process now plays the game's computer seats and runs its clocks (it was
+        adopted after its owner died, or created here): make sure the copy is current."""
+        async with self.lock:
+            await self.catch_up()
+        await self.refresh()
+        self.clock_changed()
+        self.kick()
+
+    def let_go(self) -> None:
+        """Another process plays the game now (this one lost its lock)."""
+        if self.computer_task is not None:
+            self.computer_task.cancel()
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+
     def abandon(self) -> None:
         """The creator gave the game up: tell everybody, close their sockets."""
         self.closed = True
-        if self.computer_task is not None:
-            self.computer_task.cancel()
+        self.let_go()
         if self._presence_timer is not None:
             self._presence_timer.cancel()
         for conn in list(self.conns):
@@ -358,10 +649,10 @@ class Room:
 
     async def close(self) -> None:
         self.closed = True
+        self.let_go()
         if self._presence_timer is not None:
             self._presence_timer.cancel()
         if self.computer_task is not None:
-            self.computer_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.computer_task
 
@@ -369,11 +660,12 @@ class Room:
 class Rooms:
     """The rooms in memory, loaded from storage on first use."""
 
-    def __init__(self, storage: Storage, limits: Limits,
-                 pool: ComputerPool | None = None) -> None:
+    def __init__(self, storage: Storage, limits: Limits, pool: ComputerPool | None = None,
+                 cluster: Cluster | None = None) -> None:
         self.storage = storage
         self.limits = limits
         self.pool = pool or ComputerPool(limits.ai_workers)
+        self.cluster: Cluster = cluster or Alone()
         self.writer = ActionWriter(storage)
         self.rooms: dict[str, Room] = {}
 
@@ -383,27 +675,101 @@ class Rooms:
             row = self.storage.get_game(game_id)
             if row is None or row.abandoned:
                 raise RoomError("no_game", f"there is no game {game_id!r}")
-            room = Room(row, self.storage, self.writer, self.pool, self.limits)
+            room = Room(row, self.storage, self.writer, self.pool, self.limits, self.cluster)
             self.rooms[game_id] = room
+            self.cluster.ask(game_id)
         return room
 
-    def resume_all(self) -> int:
-        """Load every unfinished game and restart its computer players (which pause
-        again once nobody has come for `limits.idle_pause` seconds)."""
+    async def start(self) -> int:
+        """Load every unfinished game this process can own and start its computer
+        players and clocks (computer seats pause again once nobody has come for
+        `limits.idle_pause` seconds)."""
         count = 0
         for game_id in self.storage.unfinished_ids():
             try:
-                self.get(game_id).kick()
-                count += 1
+                if await self.cluster.claim(game_id):
+                    await self.get(game_id).take_on()
+                    count += 1
             except Exception:
                 log.exception("game %s cannot be resumed", game_id)
         return count
+
+    async def created(self, room: Room) -> None:
+        """A game made here: this process plays it."""
+        if await self.cluster.claim(room.row.id):
+            room.clock_changed()
+            room.kick()
+
+    async def adopt(self, game_ids: Iterable[str]) -> None:
+        for game_id in game_ids:
+            try:
+                await self.get(game_id).take_on()
+            except RoomError:
+                await self.cluster.release(game_id)
+            except Exception:
+                log.exception("game %s cannot be adopted", game_id)
+
+    def lost(self, game_ids: Iterable[str]) -> None:
+        for game_id in game_ids:
+            if game_id in self.rooms:
+                self.rooms[game_id].let_go()
+
+    # ---- what the other processes say ------------------------------------------------
+
+    def heard_action(self, game_id: str, row: ActionRow) -> None:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            spawn(room.heard(row))
+
+    def heard_event(self, game_id: str, kind: str) -> None:
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        if kind == "abandoned":
+            room.abandon()
+            self.rooms.pop(game_id, None)
+        elif kind == "undo":
+            spawn(room.reload())
+        elif kind == "seats":
+            spawn(self._seats_changed(room))
+        elif kind == "rematch":
+            spawn(self._rematch_changed(room))
+
+    def heard_presence(self, game_id: str) -> None:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.presence_changed()
+            room.kick()
+
+    async def _seats_changed(self, room: Room) -> None:
+        before = [(s.claimed, s.absent, s.forfeited, s.name) for s in room.row.seats]
+        start = room.row.clock_start
+        await room.refresh()
+        after = [(s.claimed, s.absent, s.forfeited, s.name) for s in room.row.seats]
+        if after != before or (room.control is not None and room.row.clock_start != start):
+            room.broadcast_seats()
+            room.clock_changed()
+            room.kick()
+
+    async def _rematch_changed(self, room: Room) -> None:
+        await room.refresh()
+        room.broadcast_rematch()
+
+    async def catch_up_all(self) -> None:
+        """After notifications may have been lost: read what every room missed."""
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                if await room.catch_up():
+                    self.cluster.stats.missed += 1
+            await self._seats_changed(room)
+            room.kick()
 
     async def abandon(self, room: Room) -> None:
         await self.writer.call(self.storage.abandon, room.row.id)
         room.row.abandoned = True
         room.abandon()
         self.rooms.pop(room.row.id, None)
+        await self.cluster.release(room.row.id)
 
     async def close(self) -> None:
         for room in self.rooms.values():

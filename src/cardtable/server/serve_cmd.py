@@ -93,8 +93,13 @@ def serve_command(args: argparse.Namespace) -> int:
                     allow_computer_games=args.allow_computer_games,
                     idle_pause=args.idle_pause * 60,
                     games_per_address=args.games_per_address)
+    from cardtable.server.single import InUse
+
     try:
         app = create_app(args.db, allow_seeds=args.allow_seeds, limits=limits)
+    except InUse as exc:
+        print(f"cardtable serve: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:
         print(f"cannot open the database {args.db!r}: {exc}", file=sys.stderr)
         return 2

@@ -58,6 +58,14 @@ games_table = Table(
     # client address, for the per-address limit) and whether its creator abandoned it
     Column("creator", String(64), nullable=True),
     Column("abandoned", Boolean, nullable=False, server_default=false()),
+    # the time control ("5m+3s", "24h"; null: none), what a timeout does ("computer" or
+    # "forfeit"), and when the clocks started (once every human seat had come)
+    Column("clock", String(32), nullable=True),
+    Column("on_timeout", String(16), nullable=True),
+    Column("clock_start", Float, nullable=True),
+    # a rematch under way (JSON) and the game this one is a rematch of
+    Column("rematch", Text, nullable=True),
+    Column("rematch_of", String(32), nullable=True),
 )
 
 seats_table = Table(
@@ -69,6 +77,12 @@ seats_table = Table(
     Column("name", String(64), nullable=False),
     Column("token", String(64), nullable=False),
     Column("claimed", Boolean, nullable=False, default=False),
+    # added later: the seat's holder has come at least once; its clock ran out and the
+    # computer plays for it (absent) or it lost by time (forfeited); when it came back
+    Column("seen", Boolean, nullable=False, server_default=false()),
+    Column("absent", Boolean, nullable=False, server_default=false()),
+    Column("forfeited", Boolean, nullable=False, server_default=false()),
+    Column("returned", Float, nullable=True),
 )
 
 actions_table = Table(
@@ -78,6 +92,8 @@ actions_table = Table(
     Column("seat", Integer, nullable=False),
     Column("text", String(200), nullable=False),
     Column("created", Float, nullable=False),
+    # added later: "computer" when the computer played for a seat whose time ran out
+    Column("actor", String(16), nullable=True),
 )
 
 HUMAN = "human"
@@ -99,6 +115,19 @@ class SeatRow:
     name: str
     token: str
     claimed: bool
+    seen: bool = False
+    absent: bool = False
+    forfeited: bool = False
+    returned: float | None = None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    idx: int
+    seat: int
+    text: str
+    created: float
+    actor: str | None = None
 
 
 @dataclass
@@ -117,6 +146,11 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     creator: str | None = None
     abandoned: bool = False
+    clock: str | None = None
+    on_timeout: str | None = None
+    clock_start: float | None = None
+    rematch: dict[str, Any] | None = None
+    rematch_of: str | None = None
 
 
 def default_url(path: str = "cardtable.db") -> str:
@@ -144,12 +178,20 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+# PostgreSQL's notification channel: every committed action and every change other
+# processes must hear of (see server/cluster.py for the payloads)
+CHANNEL = "cardtable"
+
+ActionIn = tuple[str, int, int, str, str | None]   # game id, index, seat, text, actor
+
+
 class Storage:
     """Every read and write of saved games. Synchronous; each call is one transaction."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
         metadata.create_all(self.engine)
         upgrade_schema(self.engine)
         self._insert_action = insert(actions_table)
@@ -157,39 +199,63 @@ class Storage:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Raise unless the database answers."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1)).scalar_one()
+
     # ---- games -----------------------------------------------------------------
 
     def create_game(self, game: str, players: int, seed: int, options: dict[str, Any],
                     seats: list[tuple[str, str | None, str]], title: str = "",
                     listed: bool = True, computer_delay_ms: int = 0,
-                    creator: str | None = None) -> GameRow:
+                    creator: str | None = None, clock: str | None = None,
+                    on_timeout: str | None = None,
+                    rematch_of: str | None = None) -> GameRow:
         """Store a new game; `seats` is (kind, agent spec or None, name) per seat, kind
         `human` (claimed now: the creator holds its token), `open` (a human seat left
         for the lobby) or `computer`."""
+        with self.engine.begin() as conn:
+            return self._create(conn, game, players, seed, options, seats, title, listed,
+                                computer_delay_ms, creator, clock, on_timeout, rematch_of)
+
+    def _create(self, conn: Any, game: str, players: int, seed: int,
+                options: dict[str, Any], seats: list[tuple[str, str | None, str]],
+                title: str, listed: bool, computer_delay_ms: int, creator: str | None,
+                clock: str | None, on_timeout: str | None,
+                rematch_of: str | None) -> GameRow:
         game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
         rows = [SeatRow(i, HUMAN if kind == OPEN else kind, agent, name,
                         secrets.token_urlsafe(18), kind == HUMAN)
                 for i, (kind, agent, name) in enumerate(seats)]
-        with self.engine.begin() as conn:
-            conn.execute(insert(games_table).values(
-                id=game_id, game=game, players=players, seed=seed,
-                options=json.dumps(options), title=title, listed=listed,
-                computer_delay_ms=computer_delay_ms, created=now, over=False,
-                winners=None, creator=creator, abandoned=False))
-            conn.execute(insert(seats_table), [
-                {"game_id": game_id, "seat": r.seat, "kind": r.kind, "agent": r.agent,
-                 "name": r.name, "token": r.token, "claimed": r.claimed} for r in rows])
+        conn.execute(insert(games_table).values(
+            id=game_id, game=game, players=players, seed=seed,
+            options=json.dumps(options), title=title, listed=listed,
+            computer_delay_ms=computer_delay_ms, created=now, over=False,
+            winners=None, creator=creator, abandoned=False, clock=clock,
+            on_timeout=on_timeout, clock_start=None, rematch=None, rematch_of=rematch_of))
+        conn.execute(insert(seats_table), [
+            {"game_id": game_id, "seat": r.seat, "kind": r.kind, "agent": r.agent,
+             "name": r.name, "token": r.token, "claimed": r.claimed, "seen": False,
+             "absent": False, "forfeited": False, "returned": None} for r in rows])
         return GameRow(game_id, game, players, seed, options, title, listed,
-                       computer_delay_ms, now, False, None, rows, creator)
+                       computer_delay_ms, now, False, None, rows, creator, False, clock,
+                       on_timeout, None, None, rematch_of)
 
     def get_game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
-            if row is None:
-                return None
-            seats = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)
-                                 .order_by(seats_table.c.seat)).all()
+            return self._get(conn, game_id)
+
+    def _get(self, conn: Any, game_id: str, lock: bool = False) -> GameRow | None:
+        query = select(games_table).where(games_table.c.id == game_id)
+        if lock and self.postgres:
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            return None
+        seats = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)
+                             .order_by(seats_table.c.seat)).all()
         return self._game_row(row, seats)
 
     @staticmethod
@@ -200,9 +266,13 @@ class Storage:
             m["title"], bool(m["listed"]), m["computer_delay_ms"], m["created"],
             bool(m["over"]), json.loads(m["winners"]) if m["winners"] else None,
             [SeatRow(s._mapping["seat"], s._mapping["kind"], s._mapping["agent"],
-                     s._mapping["name"], s._mapping["token"], bool(s._mapping["claimed"]))
+                     s._mapping["name"], s._mapping["token"], bool(s._mapping["claimed"]),
+                     bool(s._mapping["seen"]), bool(s._mapping["absent"]),
+                     bool(s._mapping["forfeited"]), s._mapping["returned"])
              for s in seats],
-            m["creator"], bool(m["abandoned"]))
+            m["creator"], bool(m["abandoned"]), m["clock"], m["on_timeout"],
+            m["clock_start"], json.loads(m["rematch"]) if m["rematch"] else None,
+            m["rematch_of"])
 
     def list_games(self, over: bool | None = None, limit: int = 100) -> list[GameRow]:
         """Games, newest first; `over` filters finished or unfinished ones."""
@@ -237,6 +307,7 @@ class Storage:
         with self.engine.begin() as conn:
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(abandoned=True))
+            self._notify(conn, f"e|{game_id}|abandoned")
 
     def claim_seat(self, game_id: str, seat: int, token: str | None = None,
                    name: str | None = None) -> bool:
@@ -251,7 +322,45 @@ class Storage:
             result = conn.execute(update(seats_table).where(and_(
                 seats_table.c.game_id == game_id, seats_table.c.seat == seat,
                 seats_table.c.claimed == False)).values(**values))  # noqa: E712
+            if result.rowcount == 1:
+                self._notify(conn, f"e|{game_id}|seats")
             return bool(result.rowcount == 1)
+
+    def seat_came(self, game_id: str, seat: int, returned: bool) -> float | None:
+        """A seat's holder said hello: it has been seen; if its time had run out
+        (`returned`), it plays again; once every human seat has come, the clocks start.
+        The clocks' start time (None while some seat has not come)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            values: dict[str, Any] = {"seen": True}
+            if returned:
+                values.update(absent=False, returned=now)
+            conn.execute(update(seats_table).where(and_(
+                seats_table.c.game_id == game_id, seats_table.c.seat == seat))
+                .values(**values))
+            missing = conn.execute(select(func.count()).select_from(seats_table).where(and_(
+                seats_table.c.game_id == game_id, seats_table.c.kind == HUMAN,
+                seats_table.c.seen == False))).scalar_one()  # noqa: E712
+            if missing == 0:
+                conn.execute(update(games_table).where(and_(
+                    games_table.c.id == game_id, games_table.c.clock_start.is_(None)))
+                    .values(clock_start=now))
+            start = conn.execute(select(games_table.c.clock_start)
+                                 .where(games_table.c.id == game_id)).scalar_one()
+            self._notify(conn, f"e|{game_id}|seats")
+            return float(start) if start is not None else None
+
+    def time_ran_out(self, game_id: str, seat: int, forfeit: bool) -> None:
+        """A seat's clock ran out: the computer plays for it; with `forfeit`, it has
+        lost by time whatever happens next."""
+        with self.engine.begin() as conn:
+            values: dict[str, Any] = {"absent": True}
+            if forfeit:
+                values["forfeited"] = True
+            conn.execute(update(seats_table).where(and_(
+                seats_table.c.game_id == game_id, seats_table.c.seat == seat))
+                .values(**values))
+            self._notify(conn, f"e|{game_id}|seats")
 
     def finish(self, game_id: str, winners: list[int] | None) -> None:
         with self.engine.begin() as conn:
@@ -259,51 +368,91 @@ class Storage:
                 over=winners is not None,
                 winners=json.dumps(winners) if winners is not None else None))
 
+    def change_rematch(self, game_id: str,
+                       change: Any) -> tuple[dict[str, Any] | None, GameRow | None]:
+        """Read a finished game's rematch under a row lock, let `change(row, conn)`
+        return the new rematch (and create the next game with `self._create` on the
+        same connection), store it and tell the other processes. (rematch, row)."""
+        with self.engine.begin() as conn:
+            row = self._get(conn, game_id, lock=True)
+            if row is None:
+                return None, None
+            rematch = change(row, conn)
+            conn.execute(update(games_table).where(games_table.c.id == game_id)
+                         .values(rematch=json.dumps(rematch) if rematch else None))
+            self._notify(conn, f"e|{game_id}|rematch")
+            row.rematch = rematch
+            return rematch, row
+
+    def notify(self, payload: str) -> None:
+        """Tell the other processes (PostgreSQL only; one process has nobody to tell)."""
+        if self.postgres:
+            with self.engine.begin() as conn:
+                self._notify(conn, payload)
+
+    def _notify(self, conn: Any, payload: str) -> None:
+        if self.postgres:
+            conn.execute(select(func.pg_notify(CHANNEL, payload)))
+
     # ---- actions ---------------------------------------------------------------
 
-    def append_action(self, game_id: str, idx: int, seat: int, text: str) -> None:
-        """Commit action number `idx` (from 0); StorageError when that index is taken."""
+    def append_action(self, game_id: str, idx: int, seat: int, text: str,
+                      actor: str | None = None) -> float:
+        """Commit action number `idx` (from 0); StorageError when that index is taken.
+        The commit time."""
+        now = time.time()
         try:
             with self.engine.begin() as conn:
                 conn.execute(self._insert_action, {
                     "game_id": game_id, "idx": idx, "seat": seat, "text": text,
-                    "created": time.time()})
+                    "created": now, "actor": actor})
+                self._notify(conn, action_payload(game_id, idx, seat, text, actor, now))
         except IntegrityError as exc:
             raise StorageError(f"action {idx} of game {game_id} is already stored") from exc
+        return now
 
-    def append_many(self, rows: list[tuple[str, int, int, str]]) -> list[Exception | None]:
-        """Commit several actions (game id, index, seat, text) in one transaction, or,
-        when that fails, each on its own; the outcome of each, in order."""
+    def append_many(self, rows: list[ActionIn]) -> list[float | Exception]:
+        """Commit several actions (game id, index, seat, text, actor) in one
+        transaction, or, when that fails, each on its own; the outcome of each, in
+        order (its commit time, or what went wrong). On PostgreSQL each action's
+        notification goes out with its commit."""
         now = time.time()
         try:
             with self.engine.begin() as conn:
                 conn.execute(self._insert_action, [
-                    {"game_id": g, "idx": i, "seat": s, "text": t, "created": now}
-                    for g, i, s, t in rows])
-            return [None] * len(rows)
+                    {"game_id": g, "idx": i, "seat": s, "text": t, "created": now,
+                     "actor": a} for g, i, s, t, a in rows])
+                for g, i, s, t, a in rows:
+                    self._notify(conn, action_payload(g, i, s, t, a, now))
+            return [now] * len(rows)
         except IntegrityError:
             pass
-        out: list[Exception | None] = []
-        for g, i, s, t in rows:
+        out: list[float | Exception] = []
+        for g, i, s, t, a in rows:
             try:
-                self.append_action(g, i, s, t)
-                out.append(None)
+                out.append(self.append_action(g, i, s, t, a))
             except Exception as exc:
                 out.append(exc)
         return out
 
     def actions(self, game_id: str) -> list[tuple[int, str]]:
         """(seat, text) of every stored action, in order."""
+        return [(r.seat, r.text) for r in self.action_rows(game_id)]
+
+    def action_rows(self, game_id: str, start: int = 0) -> list[ActionRow]:
+        """Every stored action from index `start` on, in order; StorageError on a gap."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(actions_table.c.idx, actions_table.c.seat,
-                                       actions_table.c.text)
-                                .where(actions_table.c.game_id == game_id)
+                                       actions_table.c.text, actions_table.c.created,
+                                       actions_table.c.actor)
+                                .where(and_(actions_table.c.game_id == game_id,
+                                            actions_table.c.idx >= start))
                                 .order_by(actions_table.c.idx)).all()
-        out: list[tuple[int, str]] = []
-        for expected, row in enumerate(rows):
+        out: list[ActionRow] = []
+        for expected, row in enumerate(rows, start=start):
             if row[0] != expected:
                 raise StorageError(f"game {game_id}: action {expected} is missing")
-            out.append((row[1], row[2]))
+            out.append(ActionRow(row[0], row[1], row[2], row[3], row[4]))
         return out
 
     def truncate(self, game_id: str, keep: int) -> None:
@@ -313,6 +462,14 @@ class Storage:
                 actions_table.c.game_id == game_id, actions_table.c.idx >= keep)))
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(over=False, winners=None))
+            self._notify(conn, f"e|{game_id}|undo")
+
+
+def action_payload(game_id: str, idx: int, seat: int, text: str, actor: str | None,
+                   created: float) -> str:
+    """An action's notification: `a|game|index|seat|actor|commit time|text` (the text
+    comes last, so a `|` in it would do no harm)."""
+    return f"a|{game_id}|{idx}|{seat}|{actor or ''}|{created!r}|{text}"
 
 
 def upgrade_schema(engine: Engine) -> None:

@@ -12,14 +12,14 @@ from typing import Any, TypeVar
 
 from cardtable.server.storage import Storage
 
-Row = tuple[str, int, int, str]
+Row = tuple[str, int, int, str, str | None]
 T = TypeVar("T")
 
 
 class ActionWriter:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.queue: asyncio.Queue[tuple[Row, asyncio.Future[None]]] | None = None
+        self.queue: asyncio.Queue[tuple[Row, asyncio.Future[float]]] | None = None
         self.task: asyncio.Task[None] | None = None
         # its own thread: slow computer players in the default pool never delay a commit
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
@@ -35,15 +35,17 @@ class ActionWriter:
             return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
 
-    async def append(self, game_id: str, idx: int, seat: int, text: str) -> None:
-        """Return once the action is committed; raise what the database raised."""
+    async def append(self, game_id: str, idx: int, seat: int, text: str,
+                     actor: str | None = None) -> float:
+        """Return the commit time once the action is committed; raise what the
+        database raised."""
         if self.queue is None:
             self.queue = asyncio.Queue()
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait(((game_id, idx, seat, text), future))
-        await future
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(((game_id, idx, seat, text, actor), future))
+        return await future
 
     async def _run(self) -> None:
         assert self.queue is not None
@@ -52,6 +54,7 @@ class ActionWriter:
             await asyncio.sleep(0)  # let the rooms that are ready add theirs
             while not self.queue.empty():
                 batch.append(self.queue.get_nowait())
+            results: list[float | Exception]
             try:
                 results = await self.call(self.storage.append_many,
                                           [row for row, _ in batch])
@@ -60,10 +63,10 @@ class ActionWriter:
             for (_, future), result in zip(batch, results, strict=True):
                 if future.done():
                     continue
-                if result is None:
-                    future.set_result(None)
-                else:
+                if isinstance(result, Exception):
                     future.set_exception(result)
+                else:
+                    future.set_result(result)
 
     async def close(self) -> None:
         if self.task is not None:
