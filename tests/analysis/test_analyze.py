@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import multiprocessing
 import pickle
 
 import pytest
@@ -65,6 +67,15 @@ def test_each_decision_is_searched_with_a_seed_of_its_index_alone(
         # not the game's seed, not the clock: the index of the decision in the record
         assert seeds == [decision_seed(d.index) for d in analysis.decisions]
     assert len(set(decision_seed(i) for i in range(1000))) == 1000
+
+
+def test_analysis_runs_in_a_worker_process(thalara: GameRecord, analysed: Analysis) -> None:
+    # What a server's pool of worker processes does: record in, Analysis out, pickled.
+    context = multiprocessing.get_context("fork" if "fork" in
+                                          multiprocessing.get_all_start_methods() else "spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        there = pool.submit(analyze, thalara, None, "ismcts:30").result()
+    assert there == analysed
 
 
 def test_forced_decisions_are_skipped_and_counted(vale: GameRecord) -> None:
