@@ -62,6 +62,16 @@ class SearchSettings:
             raise ValueError("margin_weight must be 0 to 1")
 
 
+@dataclass(frozen=True)
+class ActionStats:
+    """One root action after a search: how often it was visited and the mean reward
+    for the searching player (0 = loss, 1 = win; None when it was never tried)."""
+
+    action: Action
+    visits: int
+    mean: float | None
+
+
 class _Node:
     """One tree node: the action that led here belongs to the parent's dict key."""
 
@@ -197,6 +207,40 @@ class ISMCTSAgent(Agent):
             value = heuristics.evaluate(world, p)
             out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
         return out
+
+    # -- for game analysis: the root's numbers, and a search of one given action ---
+    def root_statistics(self, root: _Node, legal: list[Action],
+                        player: int) -> list[ActionStats]:
+        """Each legal action's visits at `root` and mean reward for `player`, in the
+        order the agent ranks them: the first is the action `choose` plays."""
+        out = []
+        for action, child in self._ranked(root, legal):
+            mean = child.reward[player] / child.visits if child.visits else None
+            out.append(ActionStats(action, child.visits, mean))
+        return out
+
+    def search_action(self, view: View, action: Action, iterations: int) -> ActionStats:
+        """Search below one root action only: every iteration samples a world from
+        `view`, plays `action` in it, then walks, expands, rolls out and backs up as
+        `search` does under that action. The mean is then estimated from all
+        `iterations`, not from the few a losing action gets in a full search. The
+        agent's moves and `search` are untouched; this is for game analysis."""
+        player = view.player
+        if player is None:
+            raise ValueError("a spectator view has nobody to search for")
+        if action not in view.legal_actions:
+            raise ValueError(f"{action} is not a legal action of this view")
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
+        node: _Node | None = None
+        for _ in range(iterations):
+            world = view.sample_world(self.rng)
+            world.apply(action)
+            if node is None:
+                node = _Node(world.num_players)
+            self._iterate(node, world)
+        assert node is not None
+        return ActionStats(action, node.visits, node.reward[player] / node.visits)
 
     def _ranked(self, root: _Node, legal: list[Action]) -> list[tuple[Action, _Node]]:
         """The root's children for the legal actions, most visited first; actions the

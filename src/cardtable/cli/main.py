@@ -180,6 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
     from cardtable.cli.arena_cmd import add_arena_parser
 
     add_arena_parser(commands)
+
+    # `analyze` belongs to game analysis (cardtable.analysis).
+    from cardtable.cli.analyze_cmd import add_analyze_parser
+
+    add_analyze_parser(commands)
     return parser
 
 
