@@ -20,6 +20,7 @@ from cardtable import games, load_game
 from cardtable.agents import agent_names, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.record import GameRecord
+from cardtable.server.pages import router as pages_router
 from cardtable.server.rooms import Connection, Room, RoomError, Rooms, replay
 from cardtable.server.storage import COMPUTER, HUMAN, GameRow, Storage
 
@@ -98,6 +99,7 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(pages_router)
 
     # ---- the lobby -------------------------------------------------------------
 
@@ -214,9 +216,7 @@ def create_app(db_url: str, allow_seeds: bool = False) -> FastAPI:
         if not 0 <= step <= total:
             raise HTTPException(404, f"step is 0 to {total}")
         state, _ = await asyncio.to_thread(replay, room.game, room.row, room.texts[:step])
-        obs = state.observation(None)
-        obs.pop("cards", None)
-        return {"step": step, "total": total, "observation": obs,
+        return {"step": step, "total": total, "observation": state.observation(None),
                 "seat": room.actors[step - 1] if step else None,
                 "events": [e.to_dict(None) for e in room.events[step - 1]] if step else [],
                 "catalogue": room.catalogue() if step == 0 else None}

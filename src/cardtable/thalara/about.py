@@ -77,11 +77,11 @@ def catalogue(cards: CardSet) -> dict[str, Any]:
     characters = {c.id: {"name": c.name, "spells": [s.id for s in c.spells],
                          **_mark(c.provenance == "provisional", None, DESIGNED)}
                   for c in cards.characters.values()}
-    names = {r: f"{cards.colors[c]} {s}" for r, (c, s) in zip(
+    names: dict[str, str] = {r: f"{cards.colors[c]} {s}" for r, (c, s) in zip(
         remnants, cards.remnants, strict=True)}
-    names.update({a: info["name"] for a, info in artifacts.items()})
-    names.update({s: info["name"] for s, info in spells.items()})
-    names.update({c: info["name"] for c, info in characters.items()})
+    names.update({a.id: a.name for a in cards.artifacts})
+    names.update({s.id: s.name for s in cards.spells.values()})
+    names.update({c.id: c.name for c in cards.characters.values()})
     names["aftershock"] = "Aftershock"
     names[FACEDOWN] = "a face-down card"
     return {

@@ -36,13 +36,13 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
           "hand_known": [bool],         # per entry of "hand": known to every player
           "hand_count": int } ],
       "winners": [seats] | null,        # set once the game is over
-      "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}},
-      "artifact_tiles": {id: {"name", "kind", "players", "ability", "text",
-                              "provisional"}}
+      "end": null | {...}               # the end-of-game summary, once the game is
+                                        # over (vale/summary.py says what it holds)
     }
 
-`cards` is the card set's catalogue, shared by every observation: read it, do not
-change it.
+The card set itself (names, families, costs, texts, the Artifact tiles) is not in the
+observation: it is the same all game long, and `game.catalogue(state.options)` gives
+it (its `cards` and `artifacts`), once.
 
 A card in a hand is known to everybody when it was tamed from the public draft,
 recovered from an area, taken from the discard pile, retrieved from a shelter or
@@ -66,7 +66,7 @@ from cardtable.engine.api import (
     View,
     seat_or_spectator,
 )
-from cardtable.vale import board, rules
+from cardtable.vale import board, rules, summary
 from cardtable.vale.cards import ART_SRC, COLORS, CardSet
 from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
 
@@ -329,7 +329,7 @@ class ValeState(State):
             "display": [ids[c] for c in self.display],
             "pending": pending, "to_order": to_order, "seats": seats,
             "winners": list(self.winners_) if self.phase == rules.OVER else None,
-            "cards": cs.catalog, "artifact_tiles": cs.art_catalog,
+            "end": summary.end_summary(self) if self.phase == rules.OVER else None,
         }
 
     def view(self, player: int) -> View:
