@@ -8,24 +8,8 @@ from pathlib import Path
 
 from cardtable.thalara.cards import CORE_PATH
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import GAME, act, new, texts
+from tests.thalara.helpers import GAME, act, new, take_every_conflict
 from tests.thalara.test_rules import HIGH_HAND, LOW_HAND, select
-
-
-def take_every_conflict(state: ThalaraState) -> None:
-    """P1 puts a card into each empty conflict and passes; P2 always passes."""
-    while not state.is_over():
-        phase = state.phase_name()
-        legal = texts(state.legal_actions())
-        if phase == "select":
-            act(state, legal[0])
-        elif state.current_player() == 1 or phase != "play":
-            act(state, "pass" if "pass" in legal else "skip")
-        else:
-            obs = state.observation(0)
-            empty = [c["number"] for c in obs["conflicts"] if not c["sides"][0]["cards"]]
-            plays = [t for t in legal if empty and t.endswith(f" {empty[0]}")]
-            act(state, plays[0] if plays else "pass")
 
 
 def check_breakdown(state: ThalaraState) -> dict[str, object]:

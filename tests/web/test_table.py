@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page
 
 from cardtable import load_game
 
-from .conftest import shot, table
+from .conftest import checked_page, shot, table
 from .test_play import READY, play_one
 
 SIZES = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -35,13 +35,8 @@ def size(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def tab(browser: Browser, size: str) -> Iterator[Page]:
     """A page at this size; no page error may happen on it."""
-    context = browser.new_context(viewport=SIZES[size], has_touch=size == "phone")
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert not errors, errors
+    with checked_page(browser, viewport=SIZES[size], has_touch=size == "phone") as pg:
+        yield pg
 
 
 def new_game(server: Any, game: str, seed: int, options: dict[str, Any] | None = None,
@@ -160,7 +155,7 @@ def test_the_end_screen_of_thalara_tells_the_artifacts_and_the_reason(
         click_action(tab, choice)
     tab.locator("#end").wait_for()
     reason = tab.inner_text("#end-reason")
-    assert "Why it ended:" in reason and "Ada" not in reason or "P1" not in reason
+    assert "Why it ended:" in reason and not CODE.search(reason)
     assert tab.locator("#end-scores tbody tr").count() == 2
     assert "★" in tab.inner_text("#end-scores")
     if size == "desktop":
@@ -286,7 +281,7 @@ def test_vale_card_zoom_tells_family_cost_and_effect_kinds(tab: Page, server: An
     info = VALE["cards"][cid]
     assert info["name"] in text and info["family"] in text and f"cost {info['cost']}" in text
     assert info["text"] in text
-    kinds = {"instant": "⚡ instant", "permanent": "∞ permanent", "resolution": "⌛ hourglass"}
+    kinds = {"instant": "⚡ instant", "permanent": "∞ permanent", "resolution": "◷ hourglass"}
     for timing in info["timing"]:
         assert kinds[timing] in text
     if size == "phone":
@@ -298,10 +293,12 @@ def test_vale_card_zoom_tells_family_cost_and_effect_kinds(tab: Page, server: An
 
 TARGETS = """() => {
   const small = [];
-  for (const el of document.querySelectorAll('#main button, #main .button, #main .legal, #main summary')) {
+  const all = '#main button, #main .button, #main .legal, #main summary';
+  for (const el of document.querySelectorAll(all)) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;  // not shown
-    if (r.width < 44 || r.height < 44) small.push(`${el.className} ${el.textContent.slice(0, 20)} ${r.width}x${r.height}`);
+    if (r.width < 44 || r.height < 44)
+      small.push(`${el.className} ${el.textContent.slice(0, 20)} ${r.width}x${r.height}`);
   }
   return small;
 }"""

@@ -179,8 +179,8 @@ def rules_summary(options: Mapping[str, Any]) -> str:
         "You hunt magical creatures, sell them for magic stones or tame them into your "
         "hand, and summon them into your area by paying their cost in stones. Red "
         "stones are worth 1, blue 3, purple 6. Summoned cards score points and stones "
-        "with their effects: ⚡ once when summoned, ∞ for as long as they stay, ⌛ at "
-        "every Resolution phase.",
+        "with their effects: instant ones (⚡) once when summoned, permanent ones (∞) "
+        "for as long as they stay, hourglass ones at every Resolution phase.",
         "A round has three phases. Hunting: twice as many cards as players are "
         "revealed, and the players take them one at a time, in snake order from the "
         f"first player. Action: in turn, each player sells ({_sale_prices()}) or "
@@ -188,7 +188,7 @@ def rules_summary(options: Mapping[str, Any]) -> str:
         "(the area holds as many cards as the round number), may remove a card for "
         "stones worth the round number, then ends the turn. Nobody holds more than "
         "four stones (some cards raise it): the extra ones are discarded. Resolution: "
-        "each player resolves the ⌛ effects of their area, in the order they choose.",
+        "each player resolves the hourglass effects of their area, in the order they choose.",
         f"The end. The game ends after the round in which someone reaches {end_score} "
         f"points, or after round {LAST_ROUND}. Most points wins; {tie}.",
     ]

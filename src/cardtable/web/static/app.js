@@ -302,13 +302,13 @@ class Table {
 
   openRules() {
     const a = this.about;
-    clear(this.rulesEl).append(
+    clear(this.rulesEl).append(...[
       h("h2", {}, a ? `Rules: ${a.title}` : "Rules"),
       ...(a ? a.rules.split("\n\n").map((p) => h("p", {}, p)) : [h("p", {}, "The rules are loading…")]),
       a ? h("h3", {}, "Notation") : null,
       a ? h("p.small", {}, "Every action has a text form (it is what the “All legal actions” list shows and what a saved game stores):") : null,
       a ? h("pre.notation", {}, a.notation) : null,
-      h("div.dialog-btns", {}, h("button", { id: "rules-close", onclick: () => this.rulesEl.close() }, "Close")));
+      h("div.dialog-btns", {}, h("button", { id: "rules-close", onclick: () => this.rulesEl.close() }, "Close"))].filter(Boolean));
     if (!this.rulesEl.open) this.rulesEl.showModal();
     this.rulesEl.querySelector("#rules-close").focus();
   }
@@ -545,19 +545,19 @@ class Table {
     const rows = (end.players || []).map((p) => {
       const won = (s.winners || []).includes(p.seat);
       if ("stars" in p) {
-        return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " 🏆" : ""),
+        return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
           h("td.num", {}, `${p.stars} ★`),
           h("td", {}, p.artifacts.length ? p.artifacts.map((a) => `${a.name} (${a.color} ${"★".repeat(a.stars)})`).join(", ") : "no Artifact"));
       }
       const parts = [`start ${p.start}`, ...p.sources.map((x) => `${(SOURCE_WORDS[x.kind] || "{}").replace("{}", x.source ? inWords(ctx, x.source) : "").trim()} ${x.points > 0 ? "+" : ""}${x.points}`)];
-      return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " 🏆" : ""),
+      return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
         h("td.num", {}, `${p.score} pts`),
         h("td", {}, h("div", {}, parts.join(" · ")),
           h("div.small", {}, `stones: ${p.stones.red} red, ${p.stones.blue} blue, ${p.stones.purple} purple · summoned: ${p.area.map((c) => inWords(ctx, c)).join(", ") || "none"}`)));
     });
     const thalara = (end.players || []).some((p) => "stars" in p);
     const winners = (s.winners || []).map((w) => seatName(ctx, w)).join(" and ");
-    clear(this.endEl).append(
+    clear(this.endEl).append(...[
       h("h2", {}, `Game over — ${winners || "nobody"} won`),
       end.text ? h("p", { id: "end-reason" }, `Why it ended: ${inWords(ctx, end.text)}.`) : null,
       end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
@@ -570,7 +570,7 @@ class Table {
         h("a.button", { href: "/", id: "new-game" }, "New game"),
         h("a.button", { href: `/g/${this.id}?replay=0`, id: "replay-link" }, "Replay"),
         h("a.button", { href: `/api/games/${this.id}/record`, download: `${this.id}.json`, id: "download" }, "Download the saved game")),
-      h("div", { id: "rematch-out" }));
+      h("div", { id: "rematch-out" })].filter(Boolean));
   }
 
   /** For now a rematch is a new game with the same seats' settings (a new deal). */

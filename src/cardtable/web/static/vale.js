@@ -34,7 +34,7 @@ export function pathFor(text, ctx) {
   }
 }
 
-const TIMING = { instant: "⚡ instant", permanent: "∞ permanent", resolution: "⌛ hourglass" };
+const TIMING = { instant: "⚡ instant", permanent: "∞ permanent", resolution: "◷ hourglass" };
 const VERBS = { hunt: "Hunt", sell: "Sell", tame: "Tame", summon: "Summon", remove: "Remove",
   end: "End your turn", discard: "Discard", order: "Resolve", choose: "Choose", target: "Target",
   recover: "Recover", copy: "Copy", take: "Take", done: "Done", artifact: "Pick", use: "Use",
