@@ -112,3 +112,16 @@ def test_vale_with_its_expansion(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["options"] == {"expansion": "artifacts"}
     assert data["games"][0]["winners"]
+
+
+@pytest.mark.parametrize(("game", "notation", "rules"), [
+    ("thalara", "play blue4 2", "Thalara: The Last Artifacts, in short."),
+    ("vale", "summon poseidon pay blue,red", "The Vale of Eternity, in short.")])
+def test_help_gives_the_notation_and_the_rules_of_both_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, notation: str,
+        rules: str) -> None:
+    save = tmp_path / "game.json"
+    assert main(["play", game, "--vs", "random", "--seed", "3", "--save", str(save)],
+                read_line=Script(["help", "quit"], then="quit")) == 0
+    out = capsys.readouterr().out
+    assert notation in out and rules in out and "This game's settings" in out

@@ -80,10 +80,18 @@ def test_the_tie_break_that_decided_is_told() -> None:
     assert "every tied player wins" in shared.observation(None)["end"]["tie_break"]["text"]
 
 
-def test_a_world_without_history_tells_only_totals() -> None:
+def test_a_world_sampled_from_a_finished_game_tells_the_same_sources() -> None:
     state = finish(1)
     world = state.view(0).sample_world(random.Random(0))
     assert isinstance(world, ValeState)
+    assert world.observation(0)["end"] == state.observation(0)["end"]
+
+
+def test_a_state_without_history_tells_only_totals() -> None:
+    state = finish(1)
+    world = state.view(0).sample_world(random.Random(0))
+    assert isinstance(world, ValeState)
+    world.end_sources = None  # as a state rebuilt without its history
     end = world.observation(0)["end"]
     for player, score in zip(end["players"], state.scores(), strict=True):
         assert [s["kind"] for s in player["sources"]] in (["other"], [])

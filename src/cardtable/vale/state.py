@@ -75,7 +75,7 @@ WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under 
 
 class ValeState(State):
     __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck",
-                 "discard", "display", "end_score", "events", "expansion", "extra", "first",
+                 "discard", "display", "end_score", "end_sources", "events", "expansion", "extra", "first",
                  "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
                  "phase", "picks", "pts", "pub", "recheck", "rng", "round", "secret_top",
                  "shelter", "stack", "steal_full", "stones", "tie_break", "trig", "turn",
@@ -125,6 +125,9 @@ class ValeState(State):
         self.trig = 0
         self.secret_top = -1
         self.arts: tuple[int, ...] = ()
+        # a sampled world of a finished game: the points by source of the true game,
+        # which the world's own (made-up) history cannot tell (vale/summary.py)
+        self.end_sources: Any = None
         if expansion == "artifacts":
             self.arts = self._deal_artifacts(artifact_set)
         rules.start_round(self)
@@ -206,6 +209,7 @@ class ValeState(State):
         new.steal_full = self.steal_full
         new.expansion = self.expansion
         new.arts = self.arts
+        new.end_sources = self.end_sources
         new.apick = self.apick
         new.trig = self.trig
         new.secret_top = self.secret_top
@@ -389,6 +393,8 @@ class ValeState(State):
             world.pub[c] = 0
         world.rng = rng.getrandbits(64)
         world.hist = []
+        if self.phase == rules.OVER:
+            world.end_sources = summary.sources_of(self)
         world._seed = rng.getrandbits(63)
         rules.proceed(world)  # legal actions may name resampled cards
         return world

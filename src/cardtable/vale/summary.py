@@ -13,8 +13,9 @@ each action's change of every score goes to what that action ran. `summon` is a 
 (its ⚡ effect and the ∞ effects it set off), `effect` a decision inside a card's or
 tile's effect (a choice, a target, a discard), `hourglass` an hourglass effect chosen
 with `order`, `artifact` a tile taken or used, `resolution` the hourglass effects that
-ran on their own when a turn ended (no choice to make), `other` anything else. A state
-without its history (a sampled world) has only its totals under `other`.
+ran on their own when a turn ended (no choice to make), `other` anything else. A world
+sampled from a finished game keeps that game's sources; any other state without its
+history has only its totals under `other`.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def end_summary(st: ValeState) -> dict[str, Any]:
         else:
             tie_text = f"Tied on {best} points; every tied player wins (tie_break shared)"
         tie_break = {"rule": st.tie_break, "tied": tied, "text": tie_text}
-    sources = _sources_of(st)
+    sources = sources_of(st)
     start = _start_scores(st)
     players = []
     for p in range(n):
@@ -80,7 +81,12 @@ def _start_scores(st: ValeState) -> list[int]:
     return [int(x) for x in start]
 
 
-def _sources_of(st: ValeState) -> Sources:
+def sources_of(st: ValeState) -> Sources:
+    """Each player's points by source: from a replay of the game's history, or those a
+    sampled world was given by the game it was sampled from."""
+    if st.end_sources is not None:
+        found: Sources = st.end_sources
+        return found
     texts = tuple(a.text for a in st.hist)
     found = _replay_sources(st.game.name, st.n, st.seed,
                             json.dumps(st.options, sort_keys=True), texts)
