@@ -75,8 +75,8 @@ WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under 
 
 class ValeState(State):
     __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck",
-                 "discard", "display", "end_score", "end_sources", "events", "expansion", "extra", "first",
-                 "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
+                 "discard", "display", "end_score", "end_sources", "events", "expansion",
+                 "extra", "first", "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
                  "phase", "picks", "pts", "pub", "recheck", "rng", "round", "secret_top",
                  "shelter", "stack", "steal_full", "stones", "tie_break", "trig", "turn",
                  "winners_")
