@@ -74,12 +74,11 @@ WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under 
 
 
 class ValeState(State):
-    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck",
-                 "discard", "display", "end_score", "end_sources", "events", "expansion",
-                 "extra", "first", "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
-                 "phase", "picks", "pts", "pub", "recheck", "rng", "round", "secret_top",
-                 "shelter", "stack", "steal_full", "stones", "tie_break", "trig", "turn",
-                 "winners_")
+    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck", "discard",
+                 "display", "end_score", "end_sources", "events", "expansion", "extra", "first",
+                 "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n", "phase",
+                 "picks", "pts", "pub", "recheck", "rng", "round", "secret_top", "shelter", "stack",
+                 "steal_full", "stones", "tie_break", "trig", "turn", "winners_")
 
     def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
                  options: dict[str, Any], start_scores: list[int], tie_break: str,
