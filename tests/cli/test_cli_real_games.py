@@ -28,8 +28,10 @@ def test_a_whole_game_of_thalara(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "Final scores: P1 (you) " in out and "Canto" in out and "Accaina" in out
     assert "P2 takes a card" in out
     # which card another player takes stays hidden; your own takes are shown
-    assert re.search(r"P1 takes (red|blue|green|yellow|purple)\d", out)
-    assert not re.search(r"P2 takes (red|blue|green|yellow|purple)\d", out)
+    # (in words: the card by its name, "red 3", not its id)
+    assert re.search(r"P1 \(you\) takes (red|blue|green|yellow|purple) \d", out)
+    assert not re.search(r"P2 takes (red|blue|green|yellow|purple) ?\d", out)
+    assert "The game ended:" in out
 
 
 def test_a_whole_game_of_vale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,3 +112,16 @@ def test_vale_with_its_expansion(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["options"] == {"expansion": "artifacts"}
     assert data["games"][0]["winners"]
+
+
+@pytest.mark.parametrize(("game", "notation", "rules"), [
+    ("thalara", "play blue4 2", "Thalara: The Last Artifacts, in short."),
+    ("vale", "summon poseidon pay blue,red", "The Vale of Eternity, in short.")])
+def test_help_gives_the_notation_and_the_rules_of_both_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, notation: str,
+        rules: str) -> None:
+    save = tmp_path / "game.json"
+    assert main(["play", game, "--vs", "random", "--seed", "3", "--save", str(save)],
+                read_line=Script(["help", "quit"], then="quit")) == 0
+    out = capsys.readouterr().out
+    assert notation in out and rules in out and "This game's settings" in out

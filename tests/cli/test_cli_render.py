@@ -11,8 +11,10 @@ import pytest
 from cli_thalara_sample import sample_observation
 from rich.console import Console, RenderableType
 
+from cardtable import load_game
 from cardtable.cli import render_thalara
 from cardtable.cli.render import notation_help, render_generic, renderer_for
+from cardtable.cli.words import Words
 
 
 def draw(renderable: RenderableType, width: int = 160) -> str:
@@ -26,7 +28,10 @@ def test_renderer_lookup_by_game_name() -> None:
     assert renderer_for("thalara") is render_thalara.render
     assert renderer_for("fake") is render_generic          # no render_fake module
     assert renderer_for("not a name!") is render_generic
-    assert notation_help("thalara") == render_thalara.HELP
+    # the notation help comes from the game, through the contract, for both games
+    assert notation_help("thalara") == load_game("thalara").notation_help()
+    assert "play blue4 2" in (notation_help("thalara") or "")
+    assert "summon poseidon pay" in (notation_help("vale") or "")
     assert notation_help("fake") is None
 
 
@@ -45,7 +50,7 @@ def test_thalara_board_for_a_player() -> None:
                  "conflict 2)",
                  "A05 Sunken Crown", "str 2", "★3", "(provisional)",
                  "blue4 (5)", "face down", "total 9", "total 0",
-                 "energy-barrier (P1)", "blocked for P2", "silenced",
+                 "energy-barrier (P1 (you))", "blocked for P2", "silenced",
                  "Myrja", "Canto", "passed", "to move",
                  "Your hand (3): blue4 A07 purple3", "Your supply (2): red2 green5",
                  "Your spells", "Surge", "myrja-surge", "red red", "permanent",
@@ -73,6 +78,18 @@ def test_thalara_winners() -> None:
     assert "Winner: P2 (you)" in text and "To move: nobody" in text
     observation["winners"] = [0, 1]
     assert "Winners: P1, P2 (you)" in draw(render_thalara.render(observation, 1))
+
+
+def test_thalara_board_in_words_with_the_catalogue() -> None:
+    game = load_game("thalara")
+    state = game.new_game(2, seed=3)
+    words = Words.of(state, 0, ["Ada", "Bo"])
+    text = draw(render_thalara.render(state.observation(0), 0, words), width=300)
+    assert "Ada (you)" in text and "Bo" in text
+    artifact = state.observation(0)["conflicts"][0]["artifact"]
+    assert artifact["name"] in text
+    # a provisional spell shows its mark and its note
+    assert "✱ provisional: Effect and requirement confirmed" in text
 
 
 def test_cards_are_drawn_in_their_colors() -> None:

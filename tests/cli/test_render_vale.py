@@ -8,11 +8,16 @@ from rich.console import Console
 
 from cardtable import load_game
 from cardtable.cli.render_vale import render
+from cardtable.cli.words import Words
+
+GAME = load_game("vale")
+CATALOGUE = GAME.catalogue({"expansion": "artifacts"})
 
 
-def draw(obs: dict[str, object], viewer: int | None) -> str:
+def draw(obs: dict[str, object], viewer: int | None, catalogue: object = CATALOGUE) -> str:
     console = Console(width=120, record=True, color_system=None)
-    console.print(render(obs, viewer))  # type: ignore[arg-type]
+    words = Words(catalogue, viewer=viewer, vocabulary=GAME.words())  # type: ignore[arg-type]
+    console.print(render(obs, viewer, words))  # type: ignore[arg-type]
     return console.export_text()
 
 
@@ -30,7 +35,7 @@ def test_render_shows_round_scores_display_and_hides_secret_cards() -> None:
     hidden = sum(h is None for s in obs["seats"] for h in s["hand"])
     assert text.count("?") >= hidden
     for cid in obs["display"]:
-        assert obs["cards"][cid]["name"] in text
+        assert CATALOGUE["cards"][cid]["name"] in text
 
 
 def test_render_marks_provisional_cards_and_game_over(tmp_path: object) -> None:
@@ -40,9 +45,11 @@ def test_render_marks_provisional_cards_and_game_over(tmp_path: object) -> None:
     while not st.is_over():
         st.apply(rng.choice(st.legal_actions()))
     obs = st.observation(None)
-    obs["cards"] = {k: dict(v, provisional=True) for k, v in obs["cards"].items()}
-    text = draw(obs, None)
-    assert "winner(s)" in text and "provisional" in text and "*" in text
+    marked = dict(CATALOGUE, cards={k: dict(v, provisional=True, note="a test note")
+                                    for k, v in CATALOGUE["cards"].items()})
+    text = draw(obs, None, marked)
+    assert "winner(s)" in text and "provisional. a test note" in text and "*" in text
+    assert "The game ended: Round 10 is over" in text or "reached" in text
 
 
 def test_render_draws_artifacts_shelter_and_purchased_areas() -> None:
@@ -51,7 +58,7 @@ def test_render_draws_artifacts_shelter_and_purchased_areas() -> None:
     obs = st.observation(0)
     text = draw(obs, 0)
     for tile in obs["artifacts"]:
-        assert obs["artifact_tiles"][tile["id"]]["name"] in text
+        assert CATALOGUE["artifacts"][tile["id"]]["name"] in text
     assert "expansion: artifacts" in text and "Artifacts" in text
     st.apply(st.legal_actions()[0])
     obs = st.observation(None)
@@ -72,9 +79,11 @@ def test_render_names_a_tile_source_and_the_effects_still_to_order() -> None:
     tile = obs["artifacts"][0]["id"]
     obs["pending"] = {"kind": "choose", "player": 0, "source": tile}
     text = draw(obs, 0)
-    assert f"must decide: choose ({obs['artifact_tiles'][tile]['name']}" in text
+    name = CATALOGUE["artifacts"][tile]["name"]
+    assert f"must decide: choose one of the card's options ({name}" in text
     obs["pending"] = {"kind": "order", "player": 1, "source": None}
     obs["to_order"] = ["salamander", "horned-salamander"]
     text = draw(obs, 0)
-    assert "P2 must decide: order; still to resolve: Salamander" in text
+    assert ("P2 must decide: choose which hourglass effect to resolve next; still to "
+            "resolve: Salamander") in text
     assert "Horned Salamander" in text

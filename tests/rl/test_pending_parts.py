@@ -51,7 +51,7 @@ def test_vale_every_pending_kind_has_its_own_slot() -> None:
 def test_vale_pending_source_tile_is_encoded() -> None:
     enc = encoding_for("vale", 2, expansion="artifacts")
     obs = _vale_obs()
-    tile = next(iter(obs["artifact_tiles"]))
+    tile = next(iter(load_game("vale").catalogue({"expansion": "artifacts"})["artifacts"]))
     x = copy.deepcopy(obs)
     x["pending"] = {"kind": "choose", "player": 0, "source": tile}
     y = copy.deepcopy(x)

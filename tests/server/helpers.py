@@ -61,8 +61,14 @@ class LeakChecker:
         n = message["n"]
         state, events = replay_texts(*self.args, texts[:n])
         expected = state.observation(viewer)
-        expected.pop("cards", None)
         assert message["observation"] == expected
+        # the end-of-game summary only once the game is over
+        assert (message["observation"]["end"] is None) == (not state.is_over())
+        if "catalogue" in message:
+            # the same public card set for everyone, whatever the state: nothing of the
+            # game in play can hide in it
+            game, _, _, options = self.args
+            assert message["catalogue"] == load_game(game).catalogue(options)
         hidden_hand_check(message["observation"], viewer)
         if self.args[0] == "vale":
             # Vale cards are unique: a card hidden in another hand must not be named

@@ -55,3 +55,20 @@ def totals(state: ThalaraState, conflict: int, viewer: int | None = None) -> lis
 
 def texts(actions: list[Any]) -> list[str]:
     return [str(a) for a in actions]
+
+
+def take_every_conflict(state: ThalaraState) -> None:
+    """Play to the end: P1 puts one card into each empty conflict, then passes; P2
+    always passes."""
+    while not state.is_over():
+        phase = state.phase_name()
+        legal = texts(state.legal_actions())
+        if phase == "select":
+            act(state, legal[0])
+        elif state.current_player() == 1 or phase != "play":
+            act(state, "pass" if "pass" in legal else "skip")
+        else:
+            obs = state.observation(0)
+            empty = [c["number"] for c in obs["conflicts"] if not c["sides"][0]["cards"]]
+            plays = [t for t in legal if empty and t.endswith(f" {empty[0]}")]
+            act(state, plays[0] if plays else "pass")

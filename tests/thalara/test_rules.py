@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine.api import IllegalAction
-from tests.thalara.helpers import GAME, act, new, select, texts, turn
+from tests.thalara.helpers import GAME, act, new, select, take_every_conflict, texts, turn
 
 LOW_HAND = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 HIGH_HAND = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
@@ -280,20 +280,7 @@ def test_game_ends_at_round_start_when_a_supply_cannot_fill_a_hand() -> None:
 
 def test_game_ends_at_round_start_once_a_player_has_seven_artifacts() -> None:
     state = new(first=0)
-    while not state.is_over():
-        phase = state.phase_name()
-        p = state.current_player()
-        legal = texts(state.legal_actions())
-        if phase == "select":
-            act(state, legal[0])
-        elif p == 1 or phase != "play":
-            act(state, "pass" if "pass" in legal else "skip")
-        else:
-            # P0 puts one card into each empty conflict, then passes.
-            obs = state.observation(0)
-            empty = [c["number"] for c in obs["conflicts"] if not c["sides"][0]["cards"]]
-            plays = [t for t in legal if empty and t.endswith(f" {empty[0]}")]
-            act(state, plays[0] if plays else "pass")
+    take_every_conflict(state)
     obs = state.observation(None)
     assert len(obs["seats"][0]["artifacts"]) >= 7
     assert "Artifacts" in obs["end_reason"]

@@ -127,7 +127,8 @@ def write(tmp: pathlib.Path, extra: str, count: int = 16) -> str:
 def test_a_users_card_file_loads_the_same_way(tmp_path: pathlib.Path) -> None:
     path = write(tmp_path, "")
     st = GAME.new_game(2, seed=1, cards=path)
-    assert st.observation(0)["cards"]["card-3"]["provisional"] is True
+    assert GAME.catalogue(st.options)["cards"]["card-3"]["provisional"] is True
+    assert "cards" not in st.observation(0)
     assert st.options["cards"] == path
 
 

@@ -134,4 +134,4 @@ def test_a_users_card_file_plays_with_the_expansion_added(tmp_path: pathlib.Path
     path.write_text(body)
     st = GAME.new_game(2, seed=1, cards=str(path), expansion="artifacts")
     obs = st.observation(None)
-    assert len(obs["cards"]) == 16 + 28 and len(obs["artifacts"]) == 6
+    assert len(GAME.catalogue(st.options)["cards"]) == 16 + 28 and len(obs["artifacts"]) == 6

@@ -129,7 +129,7 @@ def test_every_listed_action_applies_and_an_unlisted_one_changes_nothing(
         players: int, seed: int, expansion: str) -> None:
     rng = random.Random(seed)
     st = GAME.new_game(players, seed=seed, expansion=expansion)
-    all_cards = st.observation(None)["cards"]
+    all_cards = GAME.catalogue(st.options)["cards"]
     while not st.is_over():
         for action in st.legal_actions():
             st.clone().apply(action)

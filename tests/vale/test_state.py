@@ -17,7 +17,7 @@ from .helpers import GAME, card, play, position, seat
 
 KEYS = {"game", "viewer", "players", "round", "phase", "first_player", "current_player",
         "area_limit", "end_score", "deck", "discard", "display", "pending", "to_order", "seats",
-        "winners", "cards", "expansion", "artifacts", "artifact_picking", "artifact_tiles"}
+        "winners", "expansion", "artifacts", "artifact_picking", "end"}
 EXPANSIONS = ("none", "cards", "artifacts")
 
 

@@ -4,6 +4,7 @@ $CARDTABLE_SCREENSHOTS)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,15 +38,22 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@contextlib.contextmanager
+def checked_page(browser: Browser, **context_args: Any) -> Iterator[Page]:
+    """A page in a fresh browser context; no page error may happen on it."""
+    context = browser.new_context(**context_args)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
     context.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    with checked_page(browser, viewport={"width": 1280, "height": 900}) as pg:
+        yield pg
 
 
 def shot(page: Page, name: str) -> Path:

@@ -36,6 +36,7 @@ from cardtable.cli.play import (
     saved_cli_settings,
 )
 from cardtable.cli.render import renderer_for
+from cardtable.cli.words import Words
 from cardtable.engine.api import CardtableError, Event, OptionError, RecordError
 from cardtable.engine.record import GameRecord
 
@@ -313,7 +314,8 @@ def run_replay(args: argparse.Namespace, console: Console, read_line: ReadLine) 
                        f"options {json.dumps(record.options)}, "
                        f"{len(record.actions)} actions", style="bold"))
     if args.board:
-        console.print(renderer_for(state.game.name)(state.observation(None), None))
+        console.print(renderer_for(state.game.name)(state.observation(None), None,
+                                                    Words.of(state)))
     scores = state.scores()
     console.print(Text("scores: " + ", ".join(f"P{p + 1} {s}" for p, s in enumerate(scores))))
     if state.is_over():

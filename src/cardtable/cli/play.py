@@ -2,7 +2,8 @@
 
 The loop only uses the engine contract: it draws `state.observation(seat)` for the human
 seat, lists `state.legal_actions()` when that seat is to decide, and tells what happened
-from `event.text_for(seat)`. The true state and other seats' private texts are never
+from `event.text_for(seat)`, in words (cards by their names, from
+`game.catalogue`). The true state and other seats' private texts are never
 printed; the computer players get `state.view(player)` like any agent.
 """
 
@@ -21,7 +22,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cardtable.agents import Agent, make_agent
-from cardtable.cli.render import notation_help, render_generic, renderer_for
+from cardtable.cli.render import render_generic, renderer_for
+from cardtable.cli.words import Words, end_lines
 from cardtable.engine.api import (
     Action,
     CardtableError,
@@ -38,7 +40,7 @@ ReadLine = Callable[[str], str]
 COMMANDS_HELP = """\
 Type the number of a listed action, or the action itself in the game's notation.
 Commands:
-  help    this help
+  help    this help, the notation and the rules in short
   board   draw the board again and list your actions
   hint    what the computer (ISMCTS, half a second) would do here, with visit shares
   undo    take back your last decision (and the computer's answers to it)
@@ -123,6 +125,7 @@ class PlaySession:
         self.autosave = autosave
         self.read_line = read_line
         self.render = renderer_for(self.game.name)
+        self.words = Words.of(state, seat)
         self.agents: dict[int, Agent] = {
             player: make_agent(vs, self.game, agent_seed + player)
             for player in range(state.num_players) if player != seat}
@@ -138,7 +141,7 @@ class PlaySession:
         for event in events:
             text = event.text_for(self.seat)
             if text:
-                self.log.append(text)
+                self.log.append(self.words.text(text))
 
     def flush_log(self, title: str = "Since your last turn") -> None:
         if self.log:
@@ -149,7 +152,7 @@ class PlaySession:
     def draw_board(self) -> None:
         observation = self.state.observation(self.seat)
         try:
-            board = self.render(observation, self.seat)
+            board = self.render(observation, self.seat, self.words)
         except Exception as exc:  # a drawing bug must not end the game
             self.say(f"(the board could not be drawn: {exc}; showing the raw view)", "dim")
             board = render_generic(observation, self.seat)
@@ -262,9 +265,12 @@ class PlaySession:
 
     def show_help(self) -> None:
         self.say(COMMANDS_HELP)
-        notation = notation_help(self.game.name)
+        notation = self.game.notation_help()
         if notation:
             self.say(notation)
+        rules = self.game.rules_summary(self.state.options)
+        if rules:
+            self.say(rules + "\n")
 
     def hint(self) -> None:
         try:
@@ -275,7 +281,7 @@ class PlaySession:
             return
         self.say("The computer (ismcts:medium) would play (best first, share of visits):")
         for action, _share, reason in rated[:3]:
-            self.say(f"  {action.text}  ({reason})")
+            self.say(f"  {action.text}  ({self.words.text(reason)})")
 
     def undo(self) -> bool:
         """Back to the human's previous decision; False when there is none."""
@@ -321,6 +327,8 @@ class PlaySession:
         winners = self.state.winners()
         self.say("Final scores: " + ", ".join(
             f"{seat_label(p, self.seat)} {s}" for p, s in enumerate(scores)), "bold")
+        for line in end_lines(self.state.observation(self.seat).get("end"), self.words):
+            self.say(line)
         if self.seat in winners:
             self.say("You win!" if len(winners) == 1 else
                      "You share the win with " + ", ".join(

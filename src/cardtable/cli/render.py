@@ -1,5 +1,6 @@
 """Finding a game's board renderer: `cardtable.cli.render_<game>.render(observation,
-viewer)`, imported by the game's name, or a plain generic drawing when there is none."""
+viewer, words)`, imported by the game's name, or a plain generic drawing when there is
+none; and the game's notation help, through the contract."""
 
 from __future__ import annotations
 
@@ -12,10 +13,14 @@ from rich.console import RenderableType
 from rich.panel import Panel
 from rich.pretty import Pretty
 
-Renderer = Callable[[dict[str, Any], "int | None"], RenderableType]
+from cardtable import games, load_game
+from cardtable.cli.words import Words
+
+Renderer = Callable[[dict[str, Any], "int | None", "Words | None"], RenderableType]
 
 
-def render_generic(observation: dict[str, Any], viewer: int | None) -> RenderableType:
+def render_generic(observation: dict[str, Any], viewer: int | None,
+                   words: Words | None = None) -> RenderableType:
     """Every key of the observation, pretty-printed: enough to play any game."""
     who = "spectator" if viewer is None else f"P{viewer + 1}"
     title = f"{observation.get('game', 'game')} as seen by {who}"
@@ -44,7 +49,7 @@ def renderer_for(game_name: str) -> Renderer:
 
 
 def notation_help(game_name: str) -> str | None:
-    """The game's notation help, when its render module has one (a `HELP` string)."""
-    module = renderer_module(game_name)
-    text = getattr(module, "HELP", None) if module is not None else None
-    return text if isinstance(text, str) else None
+    """The game's notation help (the contract's `notation_help`), when it has one."""
+    if game_name not in games():
+        return None
+    return load_game(game_name).notation_help() or None

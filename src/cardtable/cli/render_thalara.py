@@ -1,8 +1,9 @@
 """The Thalara board for the terminal, drawn from an observation dict only.
 
-The observation is the documented JSON shape of `ThalaraState.observation(viewer)`; this
-module reads nothing else and knows no rule. Every field is read defensively: a missing
-key or a None draws as "-" or "?" instead of failing.
+The observation is the documented JSON shape of `ThalaraState.observation(viewer)`, and
+the words (names of seats, cards, Artifacts and spells) come from the game's catalogue
+through the contract; this module reads nothing else and knows no rule. Every field is
+read defensively: a missing key or a None draws as "-" or "?" instead of failing.
 """
 
 from __future__ import annotations
@@ -14,20 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-HELP = """\
-Thalara notation (players are P1..Pn, conflicts are numbered from 1):
-  take blue4            choose a card for your hand (a Remnant is color + strength)
-  play blue4 2          place a card into conflict 2; an Artifact by its id
-                        (play A03 1), an aftershock as: play aftershock 2
-  cast myrja-surge 2    cast one of your spells into conflict 2, after placing a card
-  skip                  cast no spell this turn
-  target red3           a spell's choice: one of your own cards,
-  target red3@p2        a card of P2, target facedown@p2: a face-down card of P2,
-  target 3              or conflict 3
-  pass                  place no more cards this round
-  return blue4          casual mode, end of round: shuffle a Remnant back into your supply
-  done                  casual mode: stop returning and draw up to a full hand
-"""
+from cardtable.cli.words import Words, end_lines
 
 COLOR_STYLES: dict[str, str] = {
     "red": "bold red",
@@ -113,7 +101,7 @@ def requires_text(requires: Any) -> Text:
                           for color in requires)
 
 
-def header(observation: dict[str, Any], viewer: int | None) -> Text:
+def header(observation: dict[str, Any], viewer: int | None, words: Words) -> Text:
     mode = _get(observation, "mode", "?")
     out = Text.assemble(
         ("Thalara", "bold"),
@@ -122,20 +110,20 @@ def header(observation: dict[str, Any], viewer: int | None) -> Text:
         f" · {mode} mode · {_get(observation, 'players', '?')} players\n")
     current = _get(observation, "current_player")
     out.append("To move: ")
-    out.append(player_label(current, viewer) if current is not None else "nobody",
+    out.append(words.seat(current) if current is not None else "nobody",
                style="bold cyan" if current is not None and current == viewer else "")
-    out.append(f" · start player {player_label(_get(observation, 'start_player'), viewer)}")
-    out.append(f" · last player {player_label(_get(observation, 'last_player'), viewer)}\n")
+    out.append(f" · start player {words.seat(_get(observation, 'start_player'))}")
+    out.append(f" · last player {words.seat(_get(observation, 'last_player'))}\n")
     out.append(f"Artifact stack: {_get(observation, 'artifact_stack', '?')}"
                f" · aftershock pool: {_get(observation, 'aftershock_pool', '?')}")
     pending = _get(observation, "pending")
     if isinstance(pending, dict):
         out.append("\nWaiting on ", style="bold yellow")
-        out.append(player_label(_get(pending, "player"), viewer), style="bold yellow")
-        out.append(f": {_get(pending, 'prompt', 'a decision')}")
+        out.append(words.seat(_get(pending, "player")), style="bold yellow")
+        out.append(f": {words.text(str(_get(pending, 'prompt', 'a decision')))}")
         details = []
         if _get(pending, "spell") is not None:
-            details.append(f"spell {_get(pending, 'spell')}")
+            details.append(f"spell {words.name(_get(pending, 'spell'))}")
         if _get(pending, "conflict") is not None:
             details.append(f"conflict {_get(pending, 'conflict')}")
         if details:
@@ -170,13 +158,13 @@ def seat_numbers(observation: dict[str, Any]) -> list[int]:
     return list(range(players)) if players else []
 
 
-def conflicts_table(observation: dict[str, Any], viewer: int | None) -> Table:
+def conflicts_table(observation: dict[str, Any], viewer: int | None, words: Words) -> Table:
     seats = seat_numbers(observation)
     table = Table(title="Conflicts", title_justify="left", show_lines=True, expand=False)
     table.add_column("#", justify="right")
     table.add_column("Artifact")
     for seat in seats:
-        table.add_column(player_label(seat, viewer))
+        table.add_column(words.seat(seat))
     table.add_column("Spells and effects")
     for index, conflict in enumerate(_list(observation, "conflicts"), start=1):
         sides = {_int(_get(side, "seat")): side for side in _list(conflict, "sides")}
@@ -192,13 +180,13 @@ def conflicts_table(observation: dict[str, Any], viewer: int | None) -> Table:
         for spell in _list(conflict, "spells"):
             if notes:
                 notes.append("\n")
-            notes.append(str(_get(spell, "id", "?")), style="cyan")
-            notes.append(f" ({player_label(_get(spell, 'seat'))})")
+            notes.append(words.name(_get(spell, "id", "?")), style="cyan")
+            notes.append(f" ({words.seat(_get(spell, 'seat'))})")
         blocked = _list(conflict, "blocked_for")
         if blocked:
             if notes:
                 notes.append("\n")
-            notes.append("blocked for " + ", ".join(player_label(s) for s in blocked),
+            notes.append("blocked for " + ", ".join(words.seat(s) for s in blocked),
                          style="red")
         if _get(conflict, "silenced", False):
             if notes:
@@ -220,14 +208,14 @@ def hand_text(seat: Any, viewer: int | None) -> Text:
     return out
 
 
-def seats_table(observation: dict[str, Any], viewer: int | None) -> Table:
+def seats_table(observation: dict[str, Any], viewer: int | None, words: Words) -> Table:
     current = _get(observation, "current_player")
     table = Table(title="Players", title_justify="left", expand=False)
     for column in ("Player", "Character", "★", "Artifacts", "Hand", "Supply", "Discard"):
         table.add_column(column, justify="right" if column in ("★", "Supply") else "left")
     for seat in _list(observation, "seats"):
         number = _get(seat, "seat")
-        player = Text(player_label(number, viewer),
+        player = Text(words.seat(number),
                       style="bold cyan" if viewer is not None and number == viewer else "bold")
         if number is not None and number == current:
             player.append("\nto move", style="cyan")
@@ -237,7 +225,7 @@ def seats_table(observation: dict[str, Any], viewer: int | None) -> Table:
             player,
             str(_get(seat, "character_name", _get(seat, "character", "?"))),
             str(_get(seat, "stars", 0)),
-            cards_text(_get(seat, "artifacts")),
+            Text(", ".join(words.name(a) for a in _list(seat, "artifacts")) or "-"),
             hand_text(seat, viewer),
             str(_get(seat, "supply_count", "?")),
             cards_text(_get(seat, "discard")))
@@ -245,7 +233,7 @@ def seats_table(observation: dict[str, Any], viewer: int | None) -> Table:
 
 
 def spells_table(title: str, seats: list[Any], viewer: int | None,
-                 with_owner: bool) -> Table | None:
+                 with_owner: bool, words: Words) -> Table | None:
     rows: list[list[RenderableType]] = []
     for seat in seats:
         for spell in _list(seat, "spells"):
@@ -255,14 +243,16 @@ def spells_table(title: str, seats: list[Any], viewer: int | None,
                 status.append(f"cast on conflict {cast_in}", style="cyan")
             if _get(spell, "provisional", False):
                 status.append(", " if status else "")
-                status.append("provisional", style="italic yellow")
+                status.append("✱ provisional", style="italic yellow")
+                if _get(spell, "note"):
+                    status.append(f": {_get(spell, 'note')}", style="yellow")
             name = Text(str(_get(spell, "name", "?")), style="bold")
             name.append(f" {_get(spell, 'id', '?')}", style="dim")
             row: list[RenderableType] = [name, requires_text(_get(spell, "requires")),
                                          str(_get(spell, "kind", "?")),
                                          Text(str(_get(spell, "text", ""))), status]
             if with_owner:
-                row.insert(0, player_label(_get(seat, "seat"), viewer))
+                row.insert(0, words.seat(_get(seat, "seat")))
             rows.append(row)
     if not rows:
         return None
@@ -271,35 +261,40 @@ def spells_table(title: str, seats: list[Any], viewer: int | None,
     if with_owner:
         table.add_column("Player")
     for column in ("Spell", "Requires", "Kind", "Effect", "Status"):
-        table.add_column(column, max_width=56 if column == "Effect" else None)
+        table.add_column(column, max_width=56 if column in ("Effect", "Status") else None)
     for row in rows:
         table.add_row(*row)
     return table
 
 
-def result_text(observation: dict[str, Any], viewer: int | None) -> Text:
+def result_text(observation: dict[str, Any], viewer: int | None, words: Words) -> Text:
     scores = _list(observation, "scores")
     out = Text("Scores: ", style="bold")
-    out.append(" · ".join(f"{player_label(seat, viewer)} {score}"
+    out.append(" · ".join(f"{words.seat(seat)} {score}"
                           for seat, score in enumerate(scores)) or "-")
     winners = _get(observation, "winners")
+    end = _get(observation, "end")
     reason = _get(observation, "end_reason")
-    if reason is not None:
-        out.append(f"\nThe game ended: {reason}", style="bold")
+    if isinstance(end, dict):
+        out.append("\n" + "\n".join(end_lines(end, words)), style="bold")
+    elif reason is not None:
+        out.append(f"\nThe game ended: {words.text(str(reason))}", style="bold")
     if isinstance(winners, list):
         out.append("\nWinner: " if len(winners) == 1 else "\nWinners: ", style="bold green")
-        out.append(", ".join(player_label(seat, viewer) for seat in winners) or "nobody",
+        out.append(", ".join(words.seat(seat) for seat in winners) or "nobody",
                    style="bold green")
     return out
 
 
-def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
+def render(observation: dict[str, Any], viewer: int | None,
+           words: Words | None = None) -> RenderableType:
     """The whole board as `viewer` sees it (None = a spectator)."""
     if not isinstance(observation, dict):
         return Text("(no board to draw)", style="dim")
-    parts: list[RenderableType] = [header(observation, viewer),
-                                   conflicts_table(observation, viewer),
-                                   seats_table(observation, viewer)]
+    words = words or Words(viewer=viewer)
+    parts: list[RenderableType] = [header(observation, viewer, words),
+                                   conflicts_table(observation, viewer, words),
+                                   seats_table(observation, viewer, words)]
     seats = [seat for seat in _list(observation, "seats") if isinstance(seat, dict)]
     mine = [seat for seat in seats if viewer is not None and _get(seat, "seat") == viewer]
     others = [seat for seat in seats if seat not in mine]
@@ -313,12 +308,12 @@ def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
             line.append_text(cards_text(supply, empty="empty"))
         parts.append(line)
     if mine:
-        table = spells_table("Your spells", mine, viewer, with_owner=False)
+        table = spells_table("Your spells", mine, viewer, False, words)
         if table is not None:
             parts.append(table)
     title = "Other players' spells" if mine else "Spells"
-    table = spells_table(title, others, viewer, with_owner=True)
+    table = spells_table(title, others, viewer, True, words)
     if table is not None:
         parts.append(table)
-    parts.append(result_text(observation, viewer))
+    parts.append(result_text(observation, viewer, words))
     return Group(*parts)

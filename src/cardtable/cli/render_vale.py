@@ -1,7 +1,8 @@
 """Drawing a Vale of Eternity observation in the terminal with rich.
 
-`render(observation, viewer)` takes the JSON-safe observation documented in
-`cardtable.vale.state` (nothing else: it never sees the game state) and returns one
+`render(observation, viewer, words)` takes the JSON-safe observation documented in
+`cardtable.vale.state` and the game's words (its catalogue, through the contract;
+nothing else: it never sees the game state) and returns one
 renderable: the round header, the hunting display, the Artifacts display (with the
 markers on its tiles), then a panel per seat with score, stones, Artifact, area (with
 its purchased areas), shelter, hunted cards and hand. Provisional cards carry a `*`.
@@ -15,6 +16,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from cardtable.cli.words import Words, end_lines
 
 FAMILY_STYLE = {"fire": "bold red", "water": "bold blue", "earth": "bold green",
                 "wind": "bold cyan", "dragon": "bold magenta"}
@@ -74,15 +77,16 @@ def _stones(seat: dict[str, Any]) -> Text:
     return text
 
 
-def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None) -> Panel:
-    cards = obs["cards"]
+def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None,
+                words: Words) -> Panel:
+    cards = words.catalogue.get("cards", {})
     q = seat["seat"]
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim", justify="right")
     table.add_column()
     table.add_row("score", Text(str(seat["score"]), style="bold"))
     table.add_row("stones", _stones(seat))
-    tiles = obs.get("artifact_tiles", {})
+    tiles = words.catalogue.get("artifacts", {})
     if obs.get("artifacts"):
         tile = tile_text(seat.get("artifact"), tiles)
         if seat.get("artifact") is None and seat.get("marker"):
@@ -116,16 +120,17 @@ def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None) -
         marks.append("first")
     if q == obs["current_player"]:
         marks.append("to move")
-    if q == viewer:
-        marks.append("you")
-    title = f"P{q + 1}" + (f" ({', '.join(marks)})" if marks else "")
+    title = words.seat(q) + (f" ({', '.join(marks)})" if marks else "")
     style = "bold yellow" if q == obs["current_player"] else "white"
     return Panel(table, title=title, title_align="left", border_style=style)
 
 
-def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
+def render(observation: dict[str, Any], viewer: int | None,
+           words: Words | None = None) -> RenderableType:
     obs = observation
-    cards = obs["cards"]
+    words = words or Words(viewer=viewer)
+    cards = words.catalogue.get("cards", {})
+    tiles = words.catalogue.get("artifacts", {})
     head = Text()
     head.append("The Vale of Eternity", style="bold")
     head.append(f"   round {obs['round']}/10   {obs['phase']} phase   "
@@ -133,7 +138,7 @@ def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
     if obs.get("expansion", "none") != "none":
         head.append(f"   expansion: {obs['expansion']}", style="dim")
     if obs["winners"] is not None:
-        head.append("   winner(s): " + ", ".join(f"P{w + 1}" for w in obs["winners"]),
+        head.append("   winner(s): " + ", ".join(words.seat(w) for w in obs["winners"]),
                     style="bold green")
     parts: list[RenderableType] = [head]
     deck = Text(f"deck {obs['deck']['count']}", style="dim")
@@ -160,32 +165,34 @@ def render(observation: dict[str, Any], viewer: int | None) -> RenderableType:
                             Text(info.get("text", ""), style="dim"))
         parts.append(display)
     if obs.get("artifacts"):
-        tiles = obs["artifact_tiles"]
         shown = Table(title="Artifacts", show_header=True, header_style="dim")
         shown.add_column("tile")
         shown.add_column("where")
         shown.add_column("ability", overflow="fold")
         for t in obs["artifacts"]:
-            where = (f"held by P{t['held_by'] + 1}" if t["held_by"] is not None
-                     else "display" + (f", marker P{t['marker'] + 1}"
+            where = (f"held by {words.seat(t['held_by'])}" if t["held_by"] is not None
+                     else "display" + (f", marker {words.seat(t['marker'])}"
                                        if t["marker"] is not None else ""))
             shown.add_row(tile_text(t["id"], tiles), Text(where),
-                          Text(tiles[t["id"]]["text"], style="dim"))
+                          Text(tiles.get(t["id"], {}).get("text", ""), style="dim"))
         parts.append(shown)
     for seat in obs["seats"]:
-        parts.append(_seat_panel(seat, obs, viewer))
+        parts.append(_seat_panel(seat, obs, viewer, words))
     pending = obs["pending"]
     if pending is not None:
         source = pending["source"]
-        tiles = obs.get("artifact_tiles", {})
         named = (tile_text(source, tiles) if source in tiles else card_text(source, cards))
         src = f" ({named.plain})" if source else ""
-        line = Text(f"P{pending['player'] + 1} must decide: {pending['kind']}{src}",
-                    style="bold yellow")
+        line = Text(f"{words.seat(pending['player'])} must decide: "
+                    f"{words.pending(pending['kind'])}{src}", style="bold yellow")
         if obs.get("to_order"):
             left = ", ".join(card_text(c, cards).plain for c in obs["to_order"])
             line.append(f"; still to resolve: {left}", style="yellow")
         parts.append(line)
-    if any(info.get("provisional") for info in cards.values()):
-        parts.append(Text("* provisional card content", style="yellow"))
+    shown_ids = {c for s in obs["seats"] for c in (*s["area"], *s["hand"], *s["hunted"])}
+    shown_ids |= set(obs["display"])
+    for cid in sorted(c for c in shown_ids if c and cards.get(c, {}).get("provisional")):
+        note = cards[cid].get("note") or "not yet confirmed against the printed game"
+        parts.append(Text(f"* {cards[cid]['name']}: provisional. {note}", style="yellow"))
+    parts.extend(Text(sentence, style="bold") for sentence in end_lines(obs.get("end"), words))
     return Group(*parts)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 
@@ -247,6 +247,32 @@ class Game(ABC):
     def heuristics(self) -> Heuristics:
         """Game knowledge for agents."""
         raise NotImplementedError(f"{self.name} has no heuristics")
+
+    # ---- how a game describes itself to the faces ---------------------------------
+    # The terminal, the browser, the RL encodings and the arena learn a game's cards and
+    # words only from these, never from the game's modules. Everything they return is
+    # public (the same for every player) and JSON-safe.
+
+    def catalogue(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The card set a game with these options is played with: every card (or tile,
+        spell ...) by id with its name, text and provenance (`provisional` with its
+        `note`), plus `names`, every id a text of this game may carry with the name to
+        show for it. Bad options raise what `new_game` raises."""
+        return {"game": self.name, "names": {}}
+
+    def words(self) -> dict[str, Any]:
+        """The words the observation uses: `phases` and `pending` (the kinds of
+        decision a pending step may wait for), each {word: what it means}."""
+        return {"phases": {}, "pending": {}}
+
+    def notation_help(self) -> str:
+        """How to write each action, in a few lines of plain text."""
+        return ""
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        """The rules in a few paragraphs of our own words, with the settings these
+        options choose; plain text, paragraphs separated by blank lines."""
+        return ""
 
     @staticmethod
     def match_action(state: State, text: str, legal: Sequence[Action]) -> Action:

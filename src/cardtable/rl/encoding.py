@@ -251,7 +251,8 @@ def encoding_for(game: str, players: int = 2, **options: Any) -> Encoding:
     enc = _CACHE.get(key)
     if enc is not None:
         return enc
-    state = load_game(name).new_game(players, seed=0, **options)
+    rules = load_game(name)
+    state = rules.new_game(players, seed=0, **options)
     normal = dict(state.options)
     full_key = _key(name, players, normal)
     enc = _CACHE.get(full_key)
@@ -259,11 +260,13 @@ def encoding_for(game: str, players: int = 2, **options: Any) -> Encoding:
         if name == "thalara":
             from cardtable.rl.thalara_encoding import ThalaraEncoding
 
-            enc = ThalaraEncoding(players, normal, state.observation(None))
+            enc = ThalaraEncoding(players, normal, state.observation(None),
+                                   rules.catalogue(normal))
         elif name == "vale":
             from cardtable.rl.vale_encoding import ValeEncoding
 
-            enc = ValeEncoding(players, normal, state.observation(None))
+            enc = ValeEncoding(players, normal, state.observation(None),
+                               rules.catalogue(normal), rules.words())
         else:
             raise EncodingError(f"no encoding for game {game!r}")
         _CACHE[full_key] = enc

@@ -1,6 +1,7 @@
 """The fixed encoding of Thalara: The Last Artifacts for one setup.
 
-Vocabulary (from the card file the setup plays with, and the notation):
+Vocabulary (from the game's catalogue of the card set the setup plays with, and the
+notation):
 card types = the Remnants (`<color><strength>`, in card-file order), the Artifacts (by
 id) and `aftershock`; C = conflicts for this many players; spells = those of the
 characters in play.
@@ -14,8 +15,6 @@ Observation vector (seats rotated so the viewer comes first): see README-rl.md.
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from typing import Any
 
 from cardtable.rl.encoding import Encoding, EncodingError, Layout, count_into, one_hot
@@ -25,30 +24,18 @@ MAX_ROUNDS = 20.0
 MAX_STARS = 20.0
 
 
-def _card_file(options: dict[str, Any]) -> dict[str, Any]:
-    path = options.get("cards")
-    if path is None:
-        text = resources.files("cardtable.thalara").joinpath("cards/core.toml").read_text(
-            encoding="utf-8")
-    else:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    return tomllib.loads(text)
-
-
 class ThalaraEncoding(Encoding):
     def __init__(self, players: int, options: dict[str, Any],
-                 spectator_obs: dict[str, Any]) -> None:
-        data = _card_file(options)
-        remnants = [f"{row['color']}{s}" for row in data["remnants"] for s in row["strengths"]]
-        artifacts = [str(a["id"]) for a in data["artifacts"]]
+                 spectator_obs: dict[str, Any], catalogue: dict[str, Any]) -> None:
+        remnants = list(catalogue["remnants"]["cards"])
+        artifacts = list(catalogue["artifacts"])
         self.types: list[str] = [*remnants, *artifacts, "aftershock"]
         self.type_index = {t: i for i, t in enumerate(self.types)}
         self.artifact_index = {a: i for i, a in enumerate(artifacts)}
-        self.conflicts = int(data["set"]["conflicts"][players - 2])
-        self.characters = [str(c["id"]) for c in data["characters"]]
+        self.conflicts = int(catalogue["conflicts"][players - 2])
+        self.characters = list(catalogue["characters"])
         self.character_index = {c: i for i, c in enumerate(self.characters)}
-        self.all_spells = [str(s["id"]) for s in data.get("spells", [])]
+        self.all_spells = list(catalogue["spells"])
         self.spell_index = {s: i for i, s in enumerate(self.all_spells)}
         seat_spells = [[str(sp["id"]) for sp in seat["spells"]]
                        for seat in spectator_obs["seats"]]

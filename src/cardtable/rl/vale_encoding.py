@@ -1,9 +1,11 @@
 """The fixed encoding of The Vale of Eternity for one setup.
 
-Vocabulary: the card ids of the setup's catalogue (the `cards` of any observation, in
-its order); the `choose` labels and the largest possible stone limit from the card
-files the setup may use (the `cards` option, or every card file the game ships, so an
-expansion file is covered); stones red, blue, purple; players p1..pN.
+Vocabulary, all from the game's contract: the card ids of the setup's catalogue
+(`game.catalogue(options)["cards"]`, in its order); the `choose` labels and the largest
+possible stone limit of the card files the setup may use (the catalogue's
+`choose_labels` and `stone_limit_max`: the `cards` option's file, or every card file
+the game ships, so an expansion file is covered); the pending kinds of
+`game.words()["pending"]`; stones red, blue, purple; players p1..pN.
 
 Payments are encoded by their stone counts (red, blue, purple) with 1 <= total <= L,
 L = 4 + every positive stone-limit bonus in those card files; the text is the game's
@@ -13,58 +15,36 @@ Actions, in this order: per card `hunt`, `sell`, `tame`, `recover`, `copy`, `tak
 `order`, `discard`, `summon`, `remove`, `shelter`, `retrieve`, `swap`, `top`,
 `activate`, then `summon C pay P` and `remove C pay P` for every payment P; then `end`,
 `done`, `discard <stone>`, `choose <label>`, `target pK`; then the Artifacts
-expansion's `artifact T` and `use T` per tile (the observation's `artifact_tiles`),
+expansion's `artifact T` and `use T` per tile (the catalogue's `artifacts`),
 `pay P`, `upgrade red|blue` and `name <family>`. The expansion's verbs are listed in
 every setup, base game included, so the base game's integers have the same layout.
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Iterator
-from importlib import resources
 from typing import Any
 
 from cardtable.rl.encoding import OBS_HIGH, Encoding, EncodingError, Layout, count_into, one_hot
-from cardtable.vale.effects import FRAME_NAMES
 
 PHASES = ("hunting", "action", "resolution", "over")
 STONES = ("red", "blue", "purple")
-BASE_STONE_LIMIT = 4  # the rulebook's limit before card bonuses
 # The base game's kinds first (their slots never move), then every other kind the
 # engine names, in its order; one more slot is left for a kind this build does not know.
 _BASE_KINDS = ("run", "order", "stone-limit", "choose", "discard-from-hand",
                "free-summon", "choose-target", "discard-from-area",
                "discard-from-own-area", "recover", "copy", "steal", "take-from-discard")
-PENDING_KINDS: tuple[str, ...] = (
-    *_BASE_KINDS, *(k for k in FRAME_NAMES if k not in _BASE_KINDS))
-_KIND_INDEX = {k: i for i, k in enumerate(PENDING_KINDS)}
+
+
+def pending_kinds(words: dict[str, Any]) -> tuple[str, ...]:
+    """The pending kinds in their encoding order, from the game's `words()`."""
+    return (*_BASE_KINDS, *(k for k in words["pending"] if k not in _BASE_KINDS))
+
+
 CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order", "discard",
               "summon", "remove", "shelter", "retrieve", "swap", "top", "activate")
 TILE_VERBS = ("artifact", "use")
 FAMILIES = ("fire", "water", "earth", "wind", "dragon")
 EXPANSIONS = ("none", "cards", "artifacts")
-
-
-def _card_files(options: dict[str, Any]) -> list[dict[str, Any]]:
-    path = options.get("cards")
-    if path is not None:
-        with open(path, encoding="utf-8") as f:
-            return [tomllib.loads(f.read())]
-    folder = resources.files("cardtable.vale").joinpath("cards")
-    return [tomllib.loads(item.read_text(encoding="utf-8"))
-            for item in sorted(folder.iterdir(), key=lambda x: x.name)
-            if item.name.endswith(".toml")]
-
-
-def _walk(node: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from _walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _walk(value)
 
 
 def payment_text(red: int, blue: int, purple: int) -> str:
@@ -73,29 +53,23 @@ def payment_text(red: int, blue: int, purple: int) -> str:
 
 class ValeEncoding(Encoding):
     def __init__(self, players: int, options: dict[str, Any],
-                 spectator_obs: dict[str, Any]) -> None:
-        self.cards: list[str] = list(spectator_obs["cards"])
+                 spectator_obs: dict[str, Any], catalogue: dict[str, Any],
+                 words: dict[str, Any]) -> None:
+        self.cards: list[str] = list(catalogue["cards"])
         self.card_index = {c: i for i, c in enumerate(self.cards)}
         # The Artifacts expansion's tiles (none in the base game).
-        self.tiles: list[str] = list(spectator_obs.get("artifact_tiles") or {})
+        self.tiles: list[str] = list(catalogue["artifacts"])
         self.tile_index = {t: i for i, t in enumerate(self.tiles)}
+        self.pending_kinds = pending_kinds(words)
+        self.kind_index = {k: i for i, k in enumerate(self.pending_kinds)}
         families = list(FAMILIES)
-        for info in spectator_obs["cards"].values():
+        for info in catalogue["cards"].values():
             family = info.get("family")
             if isinstance(family, str) and family not in families:
                 families.append(family)
-        labels: list[str] = []
-        bonus = 0
-        for data in _card_files(options):
-            for node in _walk(data):
-                label = node.get("label")
-                if isinstance(label, str) and label not in labels:
-                    labels.append(label)
-                amount = node.get("amount")
-                if node.get("op") == "stone_limit" and isinstance(amount, int) and amount > 0:
-                    bonus += amount
+        labels: list[str] = list(catalogue["choose_labels"])
         self.labels = labels
-        self.max_stones = BASE_STONE_LIMIT + bonus
+        self.max_stones = int(catalogue["stone_limit_max"])
         L = self.max_stones
         self.payments = [(r, b, p) for total in range(1, L + 1)
                          for p in range(total + 1) for b in range(total + 1 - p)
@@ -134,7 +108,7 @@ class ValeEncoding(Encoding):
         lay.add("discard", K)
         lay.add("display", K)
         lay.add("pending", 1)
-        lay.add("pending_kind", len(PENDING_KINDS) + 1)
+        lay.add("pending_kind", len(self.pending_kinds) + 1)
         lay.add("pending_player", n)
         lay.add("pending_source", K)
         lay.add("pending_source_tile", TT)
@@ -187,8 +161,8 @@ class ValeEncoding(Encoding):
         if pending is not None:
             buf[at("pending")] = 1.0
             kind = pending["kind"]
-            one_hot(buf, at("pending_kind"), _KIND_INDEX.get(kind, len(PENDING_KINDS)),
-                    len(PENDING_KINDS) + 1)
+            kinds = len(self.pending_kinds)
+            one_hot(buf, at("pending_kind"), self.kind_index.get(kind, kinds), kinds + 1)
             one_hot(buf, at("pending_player"), rel(obs, pending["player"]), n)
             source = pending.get("source")
             if source is not None:

@@ -28,6 +28,7 @@ from cardtable.server.cluster import make_cluster
 from cardtable.server.connection import CLOSE_BEHIND, CLOSE_NO_GAME, CLOSE_RATE, Connection
 from cardtable.server.limits import COSTS, BadMessage, BodyLimit, Limits, parse_message
 from cardtable.server.metrics import Metrics
+from cardtable.server.pages import router as pages_router
 from cardtable.server.rematch import ANSWERS, RematchRefused, next_rematch
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
 from cardtable.server.seeds import server_seed
@@ -160,6 +161,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(pages_router)
 
     # ---- operations ------------------------------------------------------------
 
@@ -335,9 +337,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         if not 0 <= step <= total:
             raise HTTPException(404, f"step is 0 to {total}")
         state, _ = await asyncio.to_thread(replay, room.game, room.row, room.texts[:step])
-        obs = state.observation(None)
-        obs.pop("cards", None)
-        return {"step": step, "total": total, "observation": obs,
+        return {"step": step, "total": total, "observation": state.observation(None),
                 "seat": room.actors[step - 1] if step else None,
                 "events": [e.to_dict(None) for e in room.events[step - 1]] if step else [],
                 "catalogue": room.catalogue() if step == 0 else None}

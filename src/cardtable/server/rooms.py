@@ -141,8 +141,8 @@ class Room:
     # ---- what viewers see -------------------------------------------------------
 
     def catalogue(self) -> Any:
-        """A card catalogue shared by every observation (sent once, in `welcome`)."""
-        return self.state.observation(None).get("cards")
+        """The game's card catalogue (the contract's, public; sent once, in `welcome`)."""
+        return self.game.catalogue(self.row.options)
 
     def connected(self) -> list[bool]:
         return list(self.presence()[0])
@@ -196,7 +196,6 @@ class Room:
 
     def snapshot(self, viewer: int | None) -> Message:
         obs = self.state.observation(viewer)
-        obs.pop("cards", None)
         current = self.state.current_player()
         over = self.state.is_over()
         legal = ([str(a) for a in self.state.legal_actions()]

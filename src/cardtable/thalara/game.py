@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from cardtable.engine.api import (
     OptionError,
     State,
 )
+from cardtable.thalara import about
 from cardtable.thalara import rng as rngmod
 from cardtable.thalara.cards import CORE_PATH, CardSet, core_card_set, load_card_set
 from cardtable.thalara.notation import normalise
@@ -207,6 +209,19 @@ class ThalaraGame(Game):
         from cardtable.thalara.heuristics import ThalaraHeuristics
 
         return ThalaraHeuristics()
+
+    def catalogue(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return about.catalogue(self._cards((options or {}).get("cards")))
+
+    def words(self) -> dict[str, Any]:
+        return about.words()
+
+    def notation_help(self) -> str:
+        return about.NOTATION_HELP
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        options = dict(options or {})
+        return about.rules_summary(self._cards(options.get("cards")), options)
 
 
 _USAGE = {"take": "take blue4", "play": "play blue4 2", "cast": "cast energy-barrier 2",

@@ -8,6 +8,9 @@ from typing import Any
 from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, COLORLESS, REMNANT, CardSet, Spell
 from cardtable.thalara.notation import SPELL_SLOTS, ActionTable
 
+ARTIFACT_NOTE = ("Fifteen Artifacts with a color, a strength and 1 to 3 stars are confirmed; "
+                 "their names and values are not public, so these are ours.")
+
 # Named settings for points the rulebook leaves open (UNKNOWN.md); see the README.
 SETTINGS: dict[str, tuple[str, ...]] = {
     # How a tie on stars is settled at the end: everyone tied wins, or the most
@@ -149,8 +152,9 @@ class Setup:
             "strength": self.card_strength[card]}
         if kind == ARTIFACT:
             spec = self.cards.artifacts[self.card_type[card] - len(self.cards.remnants)]
-            out.update(name=spec.name, stars=spec.stars,
-                       provisional=spec.provenance == "provisional")
+            provisional = spec.provenance == "provisional"
+            out.update(name=spec.name, stars=spec.stars, provisional=provisional,
+                       note=ARTIFACT_NOTE if provisional else None)
         return out
 
 

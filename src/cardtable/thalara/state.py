@@ -12,12 +12,15 @@ know is null or a count):
     seats: [{seat, character, character_name, stars, artifacts (ids won),
              hand (list or null when hidden), hand_count, known_hand (cards everyone
              knows are in that hand), supply (list or null), supply_count, discard,
-             passed, spells: [{id, name, requires, kind, text, provisional, cast_in}]}],
-    conflicts: [{number, artifact: {card, name, color, strength, stars, provisional},
+             passed, spells: [{id, name, requires, kind, text, provisional, note,
+             cast_in}]}],
+    conflicts: [{number, artifact: {card, name, color, strength, stars, provisional,
+                                    note},
                  sides: [{seat, cards: [{card, color, strength, printed, face_down}],
                           total}],
                  spells: [{id, seat}], blocked_for: [seats], silenced}],
-    scores, winners (null until the game is over)
+    scores, winners (null until the game is over),
+    end (null until the game is over: the end-of-game summary, see thalara/summary.py)
 
 A face-down card shows as {card: null, ...} to everyone but its owner; totals count a
 face-down card only once it is revealed at scoring.
@@ -31,10 +34,12 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.api import Action, Event, State, View, seat_or_spectator
 from cardtable.thalara import piles, rules
 from cardtable.thalara import rng as rngmod
+from cardtable.thalara.about import spell_note
 from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
 from cardtable.thalara.setup import Setup
+from cardtable.thalara.summary import end_summary
 
 if TYPE_CHECKING:
     from cardtable.engine.api import Game
@@ -253,6 +258,7 @@ class ThalaraState(State):
                 spells.append({"id": spell.id, "name": spell.name,
                                "requires": list(spell.requires), "kind": spell.kind,
                                "text": spell.text, "provisional": spell.provisional,
+                               "note": spell_note(spell),
                                "cast_in": None if conf < 0 else conf + 1})
             seats.append({
                 "seat": p,
@@ -317,6 +323,7 @@ class ThalaraState(State):
             "conflicts": conflicts,
             "scores": list(self.stars),
             "winners": self.winners() if over else None,
+            "end": end_summary(self) if over else None,
         }
 
     def view(self, player: int) -> View:

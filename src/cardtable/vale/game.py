@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
-from cardtable.vale import notation
+from cardtable.vale import about, notation
 from cardtable.vale.cards import cards_from
 from cardtable.vale.state import ValeState
 
@@ -128,3 +129,20 @@ class ValeGame(Game):
         from cardtable.vale.heuristics import ValeHeuristics
 
         return ValeHeuristics()
+
+    def catalogue(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        options = options or {}
+        path = options.get("cards")
+        if path is not None and not isinstance(path, str):
+            raise OptionError(f"cards must be the path of a card file, not {path!r}")
+        expansion = options.get("expansion", "none")
+        return about.catalogue(cards_from(path, expansion != "none"), path)
+
+    def words(self) -> dict[str, Any]:
+        return about.words()
+
+    def notation_help(self) -> str:
+        return about.NOTATION_HELP
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        return about.rules_summary(options or {})

@@ -36,13 +36,13 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
           "hand_known": [bool],         # per entry of "hand": known to every player
           "hand_count": int } ],
       "winners": [seats] | null,        # set once the game is over
-      "cards": {id: {"name", "family", "cost", "provisional", "text", "timing"}},
-      "artifact_tiles": {id: {"name", "kind", "players", "ability", "text",
-                              "provisional"}}
+      "end": null | {...}               # the end-of-game summary, once the game is
+                                        # over (vale/summary.py says what it holds)
     }
 
-`cards` is the card set's catalogue, shared by every observation: read it, do not
-change it.
+The card set itself (names, families, costs, texts, the Artifact tiles) is not in the
+observation: it is the same all game long, and `game.catalogue(state.options)` gives
+it (its `cards` and `artifacts`), once.
 
 A card in a hand is known to everybody when it was tamed from the public draft,
 recovered from an area, taken from the discard pile, retrieved from a shelter or
@@ -66,7 +66,7 @@ from cardtable.engine.api import (
     View,
     seat_or_spectator,
 )
-from cardtable.vale import board, rules
+from cardtable.vale import board, rules, summary
 from cardtable.vale.cards import ART_SRC, COLORS, CardSet
 from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
 
@@ -74,12 +74,11 @@ WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under 
 
 
 class ValeState(State):
-    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck",
-                 "discard", "display", "end_score", "events", "expansion", "extra", "first",
-                 "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
-                 "phase", "picks", "pts", "pub", "recheck", "rng", "round", "secret_top",
-                 "shelter", "stack", "steal_full", "stones", "tie_break", "trig", "turn",
-                 "winners_")
+    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck", "discard",
+                 "display", "end_score", "end_sources", "events", "expansion", "extra", "first",
+                 "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n", "phase",
+                 "picks", "pts", "pub", "recheck", "rng", "round", "secret_top", "shelter", "stack",
+                 "steal_full", "stones", "tie_break", "trig", "turn", "winners_")
 
     def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
                  options: dict[str, Any], start_scores: list[int], tie_break: str,
@@ -125,6 +124,9 @@ class ValeState(State):
         self.trig = 0
         self.secret_top = -1
         self.arts: tuple[int, ...] = ()
+        # a sampled world of a finished game: the points by source of the true game,
+        # which the world's own (made-up) history cannot tell (vale/summary.py)
+        self.end_sources: Any = None
         if expansion == "artifacts":
             self.arts = self._deal_artifacts(artifact_set)
         rules.start_round(self)
@@ -206,6 +208,7 @@ class ValeState(State):
         new.steal_full = self.steal_full
         new.expansion = self.expansion
         new.arts = self.arts
+        new.end_sources = self.end_sources
         new.apick = self.apick
         new.trig = self.trig
         new.secret_top = self.secret_top
@@ -329,7 +332,7 @@ class ValeState(State):
             "display": [ids[c] for c in self.display],
             "pending": pending, "to_order": to_order, "seats": seats,
             "winners": list(self.winners_) if self.phase == rules.OVER else None,
-            "cards": cs.catalog, "artifact_tiles": cs.art_catalog,
+            "end": summary.end_summary(self) if self.phase == rules.OVER else None,
         }
 
     def view(self, player: int) -> View:
@@ -389,6 +392,8 @@ class ValeState(State):
             world.pub[c] = 0
         world.rng = rng.getrandbits(64)
         world.hist = []
+        if self.phase == rules.OVER:
+            world.end_sources = summary.sources_of(self)
         world._seed = rng.getrandbits(63)
         rules.proceed(world)  # legal actions may name resampled cards
         return world

@@ -1,7 +1,7 @@
 // cardtable web client: the lobby, a seat or spectator at a game, and replays.
 // Plain ES modules; the server sends each viewer only what it may see, and the seat to
 // move its legal action texts; a click is mapped to one of those texts.
-import { h, clear, seatName } from "./dom.js";
+import { h, clear, seatName, inWords } from "./dom.js";
 import * as thalara from "./thalara.js";
 import * as vale from "./vale.js";
 
@@ -17,13 +17,6 @@ async function api(path, options) {
 }
 
 function seatKey(id) { return `cardtable:seat:${id}`; }
-// Thalara Artifacts seen in conflicts, so one later held in a hand is still drawn whole
-function loadArtifacts(id) {
-  try { return JSON.parse(localStorage.getItem(`cardtable:artifacts:${id}`) || "{}"); } catch { return {}; }
-}
-function saveArtifacts(id, artifacts) {
-  try { localStorage.setItem(`cardtable:artifacts:${id}`, JSON.stringify(artifacts)); } catch { /* full */ }
-}
 function saveSeat(id, seat, token) { localStorage.setItem(seatKey(id), JSON.stringify({ seat, token })); }
 function loadSeat(id) {
   try { return JSON.parse(localStorage.getItem(seatKey(id)) || "null"); } catch { return null; }
@@ -48,7 +41,7 @@ async function lobby() {
 function createForm(meta, onCreated) {
   const gameSel = h("select", { name: "game", id: "game" },
     meta.games.map((g) => h("option", { value: g.name }, g.title)));
-  const players = h("select", { name: "players", id: "players" });
+  const players = h("select", { name: "players", id: "players", "aria-label": "number of players" });
   const seatsBox = h("div.seatrows");
   const optsBox = h("div.opts");
   const agentOptions = () => meta.agents.map((a) => h("option", { value: a }, a));
@@ -68,12 +61,12 @@ function createForm(meta, onCreated) {
   function seatRows() {
     const n = Number(players.value);
     clear(seatsBox).append(...Array.from({ length: n }, (_, i) => {
-      const kind = h("select", { name: `kind-${i}` },
+      const kind = h("select", { name: `kind-${i}`, "aria-label": `seat ${i + 1}: person or computer` },
         h("option", { value: "human" }, "person"),
         h("option", { value: "computer", selected: i > 0 ? true : null }, "computer"));
-      const agent = h("select", { name: `agent-${i}` }, agentOptions());
+      const agent = h("select", { name: `agent-${i}`, "aria-label": `seat ${i + 1}: computer level` }, agentOptions());
       agent.value = meta.agents.includes("greedy") ? "greedy" : meta.agents[0];
-      const name = h("input", { name: `name-${i}`, placeholder: `Player ${i + 1}`, size: 10 });
+      const name = h("input", { name: `name-${i}`, placeholder: `Player ${i + 1}`, size: 10, "aria-label": `seat ${i + 1}: name` });
       const sync = () => { agent.disabled = kind.value !== "computer"; };
       kind.addEventListener("change", sync); sync();
       return h("div.seatrow", {}, h("b", {}, `Seat ${i + 1}`), kind, agent, name);
@@ -125,14 +118,14 @@ function createForm(meta, onCreated) {
   return form;
 }
 
-function showCreated(out, made) {
+export function showCreated(out, made) {
   const abs = (p) => new URL(p, location.href).href;
   const mine = made.seats[0];
   clear(out).append(h("div.links", {},
     h("p", {}, "Game created. Each link below is one seat: keep yours, send the others to the other players."),
     made.seats.map((s) => h("div.linkrow", {}, h("b", {}, `Seat ${s.seat + 1} (${s.name})`),
-      h("input", { readonly: true, value: abs(s.link), size: 40, onclick: (e) => e.target.select() }))),
-    h("div.linkrow", {}, h("b", {}, "Spectators"), h("input", { readonly: true, value: abs(made.watch), size: 40 })),
+      h("input", { readonly: true, value: abs(s.link), size: 40, "aria-label": `link of seat ${s.seat + 1}`, onclick: (e) => e.target.select() }))),
+    h("div.linkrow", {}, h("b", {}, "Spectators"), h("input", { readonly: true, value: abs(made.watch), size: 40, "aria-label": "spectators' link" })),
     mine ? h("a.button.primary", { href: mine.link, id: "play-link" }, `Play seat ${mine.seat + 1}`) :
       h("a.button.primary", { href: made.watch }, "Watch")));
 }
@@ -160,49 +153,172 @@ async function fillLists(box) {
 
 // ---------------------------------------------------------------- a game
 
+const PHONE = window.matchMedia("(max-width: 820px)");
+const ALERTS_KEY = "cardtable:alerts";
+const ALERT_DEFAULTS = { title: true, sound: false, notify: false };
+function loadAlerts() {
+  try { return { ...ALERT_DEFAULTS, ...JSON.parse(localStorage.getItem(ALERTS_KEY) || "{}") }; } catch { return { ...ALERT_DEFAULTS }; }
+}
+function saveAlerts(alerts) {
+  try { localStorage.setItem(ALERTS_KEY, JSON.stringify(alerts)); } catch { /* private mode */ }
+}
+
+/** A short two-note chime, made on the spot (no sound file to fetch). */
+function chime() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  const audio = new Ctx();
+  [660, 880].forEach((freq, i) => {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(audio.destination);
+    osc.start(audio.currentTime + i * 0.15);
+    osc.stop(audio.currentTime + i * 0.15 + 0.12);
+  });
+  setTimeout(() => audio.close(), 800);
+}
+
+const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s hourglass effect",
+  artifact: "Artifact {}", resolution: "hourglass effects", other: "other" };
+
 class Table {
   constructor(id, seat, token) {
     this.id = id;
     this.seat = seat;
     this.token = token;
     this.mod = null;
-    this.ctx = { me: seat, seats: [], catalogue: null, artifacts: loadArtifacts(id), legal: [] };
+    this.ctx = { me: seat, seats: [], catalogue: null, words: null, legal: [] };
+    this.about = null;
     this.snap = null;
     this.log = [];
     this.selection = [];
     this.waiting = false;
     this.retry = 500;
+    this.offline = false;
     this.lastEvents = [];
+    this.alerts = loadAlerts();
+    this.myTurn = false;
+    this.tab = "table";
+    this.keyboard = false;
     this.build();
     this.connect();
+    this.loadAbout();
+  }
+
+  async loadAbout() {
+    try {
+      this.about = await api(`/api/games/${this.id}/about`);
+      this.ctx.catalogue = this.about.catalogue;
+      this.ctx.words = this.about.words;
+      this.draw();
+    } catch { /* the welcome's catalogue still draws the cards */ }
   }
 
   build() {
-    this.turnEl = h("div.turn-banner", { id: "turn" });
+    this.turnEl = h("div.turn-banner", { id: "turn", role: "status", "aria-live": "polite" });
     this.boardEl = h("div.board-wrap", { id: "board" });
     this.choicesEl = h("div.choices", { id: "choices" });
     this.actionsEl = h("div.actions", { id: "actions" });
-    this.logEl = h("ol.log", { id: "log" });
-    this.lastEl = h("div.last", { id: "last" });
+    this.logEl = h("ol.log", { id: "log", "aria-label": "game log" });
+    this.lastEl = h("div.last", { id: "last", "aria-live": "polite" });
     this.errorEl = h("div.error", { id: "error", role: "alert" });
     this.seatsEl = h("div.presence", { id: "presence" });
+    this.endEl = h("section.endscreen", { id: "end", hidden: true, "aria-label": "the end of the game" });
+    this.offlineEl = h("div.offline-banner", { id: "offline", role: "alert", hidden: true });
     this.undoBtn = h("button", { id: "undo", hidden: true, onclick: () => this.send({ type: "undo" }) }, "Undo my last action");
-    clear(main).append(h("div.game", {},
-      h("div.bar", {}, this.turnEl, this.seatsEl),
-      this.lastEl, this.errorEl,
-      h("div.layout", {},
-        this.boardEl,
-        h("aside.side", {},
-          h("div.panel.move-panel", {}, h("h3", {}, "Your move"), this.choicesEl, this.actionsEl, this.undoBtn),
-          h("div.panel", {}, h("h3", {}, "Game log"), this.logEl)))));
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape") this.resetSelection(); });
+    this.zoomEl = h("dialog.zoom", { id: "zoom", "aria-label": "card" });
+    this.rulesEl = h("dialog.rules", { id: "rules", "aria-label": "rules" });
+    const tab = (name, text) => h("button.tab", { role: "tab", "data-tab": name, id: `tab-${name}`,
+      onclick: () => { this.tab = name; this.drawTabs(); } }, text);
+    this.tabsEl = h("nav.tabs", { id: "tabs", "aria-label": "parts of the table" },
+      h("div.tablist", { role: "tablist" }, tab("table", "Table"), tab("players", "Players"), tab("log", "Log")),
+      h("button", { id: "rules-tab", onclick: () => this.openRules() }, "Rules"));
+    const alertBox = (key, text) => h("label.alert-opt", {}, h("input", {
+      type: "checkbox", id: `alert-${key}`, checked: this.alerts[key] ? true : null,
+      onchange: (e) => this.setAlert(key, e.target.checked) }), ` ${text}`);
+    this.layoutEl = h("div.layout", {},
+      this.boardEl,
+      h("aside.side", {},
+        h("div.panel.move-panel", { "aria-label": "your move" }, h("h2.h3", {}, "Your move"), this.choicesEl, this.actionsEl, this.undoBtn),
+        h("div.panel.log-panel", {}, h("h2.h3", {}, "Game log"), this.logEl),
+        h("details.panel.alerts", {}, h("summary", {}, "Turn alerts"),
+          alertBox("title", "mark the tab title on my turn"),
+          alertBox("sound", "a short sound on my turn"),
+          alertBox("notify", "a notification when this tab is hidden"))));
+    this.gameEl = h("div.game", { "data-tab": this.tab },
+      h("div.bar", {}, this.turnEl, this.seatsEl,
+        h("button", { id: "rules-btn", onclick: () => this.openRules() }, "Rules")),
+      this.offlineEl, this.endEl, this.lastEl, this.errorEl, this.tabsEl, this.layoutEl,
+      this.zoomEl, this.rulesEl);
+    clear(main).append(this.gameEl);
+    this.drawTabs();
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !this.zoomEl.open && !this.rulesEl.open) this.resetSelection(); });
+    // a card is zoomed by a click (when it is not a move), a right click or a long press
+    this.boardEl.addEventListener("click", (e) => {
+      if (this.pressed) { this.pressed = false; e.stopPropagation(); e.preventDefault(); return; }
+      const el = e.target.closest("[data-zoom]");
+      if (el && !el.classList.contains("legal") && !e.target.closest(".legal")) this.openZoom(el.getAttribute("data-zoom"));
+    }, true);
+    this.boardEl.addEventListener("contextmenu", (e) => {
+      const el = e.target.closest("[data-zoom]");
+      if (el) { e.preventDefault(); this.openZoom(el.getAttribute("data-zoom")); }
+    });
+    this.boardEl.addEventListener("pointerdown", (e) => {
+      const el = e.target.closest("[data-zoom]");
+      if (!el) return;
+      clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(() => { this.pressed = true; this.openZoom(el.getAttribute("data-zoom")); }, 550);
+    });
+    for (const ev of ["pointerup", "pointerleave", "pointercancel", "pointermove"]) {
+      this.boardEl.addEventListener(ev, (e) => { if (ev !== "pointermove" || Math.abs(e.movementX) + Math.abs(e.movementY) > 4) clearTimeout(this.pressTimer); });
+    }
+  }
+
+  drawTabs() {
+    this.gameEl.setAttribute("data-tab", this.tab);
+    for (const b of this.tabsEl.querySelectorAll("button[role=tab]")) b.setAttribute("aria-selected", String(b.getAttribute("data-tab") === this.tab));
+  }
+
+  setAlert(key, on) {
+    this.alerts[key] = on;
+    saveAlerts(this.alerts);
+    if (key === "notify" && on && "Notification" in window && Notification.permission === "default") {
+      Notification.requestPermission().catch(() => {});
+    }
+    this.drawTitle();
+  }
+
+  openZoom(spec) {
+    if (!this.mod || !this.mod.zoom) return;
+    const at = spec.indexOf(":");
+    const card = this.mod.zoom(spec.slice(0, at), spec.slice(at + 1), this.ctx);
+    clear(this.zoomEl).append(card,
+      h("div.dialog-btns", {}, h("button", { id: "zoom-close", onclick: () => this.zoomEl.close() }, "Close")));
+    if (!this.zoomEl.open) this.zoomEl.showModal();
+    this.zoomEl.querySelector("#zoom-close").focus();
+  }
+
+  openRules() {
+    const a = this.about;
+    clear(this.rulesEl).append(...[
+      h("h2", {}, a ? `Rules: ${a.title}` : "Rules"),
+      ...(a ? a.rules.split("\n\n").map((p) => h("p", {}, p)) : [h("p", {}, "The rules are loading…")]),
+      a ? h("h3", {}, "Notation") : null,
+      a ? h("p.small", {}, "Every action has a text form (it is what the “All legal actions” list shows and what a saved game stores):") : null,
+      a ? h("pre.notation", {}, a.notation) : null,
+      h("div.dialog-btns", {}, h("button", { id: "rules-close", onclick: () => this.rulesEl.close() }, "Close"))].filter(Boolean));
+    if (!this.rulesEl.open) this.rulesEl.showModal();
+    this.rulesEl.querySelector("#rules-close").focus();
   }
 
   connect() {
+    clearInterval(this.countdown);
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/${this.id}`);
     this.ws = ws;
-    statusEl.textContent = "connecting…";
+    if (!this.offline) statusEl.textContent = "connecting…";
     ws.onopen = () => {
       this.retry = 500;
       ws.send(JSON.stringify({ type: "hello", seat: this.seat, token: this.token }));
@@ -213,9 +329,30 @@ class Table {
       statusEl.textContent = "connection lost — reconnecting…";
       statusEl.className = "status bad";
       this.waiting = false;
-      setTimeout(() => this.connect(), this.retry);
+      this.setOffline(true, this.retry);
       this.retry = Math.min(this.retry * 2, 5000);
     };
+  }
+
+  /** While disconnected the table is greyed and cannot be used; a countdown to the next try. */
+  setOffline(on, wait) {
+    this.offline = on;
+    this.gameEl.classList.toggle("offline", on);
+    if (on) this.layoutEl.setAttribute("inert", ""); else this.layoutEl.removeAttribute("inert");
+    clearInterval(this.countdown);
+    clearTimeout(this.reconnectTimer);
+    this.offlineEl.hidden = !on;
+    if (!on) return;
+    const due = Date.now() + wait;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((due - Date.now()) / 1000));
+      clear(this.offlineEl).append(h("b", {}, "Connection lost. "),
+        left > 0 ? `Trying again in ${left} s… ` : "Trying again… ",
+        h("button", { id: "retry-now", onclick: () => this.connect() }, "Retry now"));
+    };
+    tick();
+    this.countdown = setInterval(tick, 250);
+    this.reconnectTimer = setTimeout(() => this.connect(), wait);
   }
 
   send(msg) {
@@ -228,13 +365,13 @@ class Table {
       case "sync":
         this.mod = GAMES[msg.game];
         this.ctx.seats = msg.seats;
-        this.ctx.catalogue = msg.catalogue;
+        if (msg.catalogue && !this.about) this.ctx.catalogue = msg.catalogue;
         this.title = msg.title;
-        document.title = `${msg.title} — cardtable`;
         this.log = msg.log;
         if (msg.type === "welcome" && this.seat !== null && msg.seat === null) this.seat = null;
         statusEl.textContent = this.seat === null ? "watching" : `seat ${this.seat + 1}`;
         statusEl.className = "status ok";
+        this.setOffline(false);
         this.lastEvents = msg.log.length ? msg.log[msg.log.length - 1].events : [];
         this.setSnapshot(msg);
         break;
@@ -259,7 +396,7 @@ class Table {
           this.send({ type: "hello" });
         }
         if (msg.code === "no_game") { this.ws = null; clear(main).append(h("p.error", {}, msg.message)); return; }
-        this.errorEl.textContent = msg.message;
+        this.errorEl.textContent = inWords(this.ctx, msg.message);
         this.draw();
         break;
       default:
@@ -274,7 +411,23 @@ class Table {
     this.errorEl.textContent = "";
     this.ctx.me = this.seat;
     this.ctx.legal = msg.legal;
+    const mine = !msg.over && this.seat !== null && msg.current_player === this.seat && msg.legal.length > 0;
+    if (mine && !this.myTurn) this.turnAlert();
+    this.myTurn = mine;
     this.draw();
+  }
+
+  /** Your turn has come: the tab title, and if allowed a sound and a notification. */
+  turnAlert() {
+    if (this.alerts.sound) { try { chime(); } catch { /* no audio */ } }
+    if (this.alerts.notify && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification("cardtable: your turn", { body: this.title, tag: `cardtable-${this.id}` }); } catch { /* not allowed here */ }
+    }
+  }
+
+  drawTitle() {
+    const base = `${this.title || "cardtable"} — cardtable`;
+    document.title = this.myTurn && this.alerts.title ? `● Your turn — ${base}` : base;
   }
 
   resetSelection() { this.selection = []; this.draw(); }
@@ -289,7 +442,7 @@ class Table {
   }
 
   act(text) {
-    if (this.waiting) return;
+    if (this.waiting || this.offline) return;
     this.waiting = true;
     this.selection = [];
     this.send({ type: "act", action: text, n: this.snap.n });
@@ -305,14 +458,17 @@ class Table {
     this.draw();
   }
 
+  label(text) { return this.mod.label ? this.mod.label(text, this.ctx) : text; }
+
   draw() {
     if (!this.snap || !this.mod) return;
     const s = this.snap;
+    this.drawTitle();
     this.drawTurn();
     this.drawPresence();
+    this.drawEnd();
     // the board, then the clickable parts
     clear(this.boardEl).append(this.mod.render(s.observation, this.ctx));
-    saveArtifacts(this.id, this.ctx.artifacts);
     const cands = this.waiting ? [] : this.candidates();
     const next = new Set(cands.filter((p) => p.path.length > this.selection.length).map((p) => p.path[this.selection.length]));
     for (const el of this.boardEl.querySelectorAll("[data-keys]")) {
@@ -322,15 +478,21 @@ class Table {
       if (key) {
         el.classList.add("legal");
         el.tabIndex = 0;
-        el.addEventListener("click", (e) => { e.stopPropagation(); this.click(key); });
-        el.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.stopPropagation(); this.click(key); } });
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-label", `choose ${el.getAttribute("aria-label") || key.replace(":", " ")}`);
+        el.addEventListener("click", (e) => { e.stopPropagation(); this.keyboard = false; this.click(key); });
+        el.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); this.keyboard = true; this.click(key); }
+          const zoomable = el.hasAttribute("data-zoom") ? el : el.querySelector("[data-zoom]");
+          if ((e.key === "z" || e.key === "Z") && zoomable) { e.preventDefault(); this.openZoom(zoomable.getAttribute("data-zoom")); }
+        });
       }
     }
     // the choices and the full list of legal actions as buttons
     clear(this.choicesEl);
     if (this.selection.length) {
       this.choicesEl.append(h("div.small", {}, "Choose:"),
-        h("div.btns", {}, cands.map((p) => h("button.choice", { "data-action": p.text, onclick: () => this.act(p.text) }, p.text)),
+        h("div.btns", {}, cands.map((p) => h("button.choice", { "data-action": p.text, onclick: () => this.act(p.text) }, this.label(p.text))),
           h("button.cancel", { onclick: () => this.resetSelection() }, "Cancel")));
     }
     clear(this.actionsEl);
@@ -338,18 +500,22 @@ class Table {
       const all = this.paths();
       const plain = all.filter((p) => p.path.length === 0);
       this.actionsEl.append(...[
-        plain.length ? h("div.btns.main", {}, plain.map((p) => this.actionButton(p.text))) : null,
-        h("details.all", { open: s.legal.length <= 8 ? true : null }, h("summary", {}, `All legal actions (${s.legal.length})`),
-          h("div.btns", {}, all.map((p) => this.actionButton(p.text))))].filter(Boolean));
+        plain.length ? h("div.btns.main", {}, plain.map((p) => this.actionButton(p.text, this.label(p.text)))) : null,
+        h("details.all", { open: s.legal.length <= 8 && !PHONE.matches ? true : null }, h("summary", {}, `All legal actions (${s.legal.length})`),
+          h("div.btns", {}, all.map((p) => this.actionButton(p.text, p.text))))].filter(Boolean));
     } else if (!s.over) {
       this.actionsEl.append(h("p.muted", {}, this.seat === null ? "You are watching." : "Waiting for the other players…"));
     }
     this.undoBtn.hidden = !s.can_undo;
     this.drawLog();
+    if (this.keyboard && !this.waiting) {
+      const first = this.boardEl.querySelector(".legal") || this.choicesEl.querySelector("button") || this.actionsEl.querySelector("button");
+      if (first) first.focus();
+    }
   }
 
-  actionButton(text) {
-    return h("button.act", { "data-action": text, disabled: this.waiting ? true : null, onclick: () => this.act(text) }, text);
+  actionButton(text, shown) {
+    return h("button.act", { "data-action": text, title: text, disabled: this.waiting ? true : null, onclick: () => this.act(text) }, shown);
   }
 
   drawTurn() {
@@ -359,10 +525,7 @@ class Table {
     if (s.over) {
       this.turnEl.classList.add("over");
       const winners = (s.winners || []).map((w) => seatName(this.ctx, w)).join(" and ");
-      this.turnEl.append(h("b", {}, `Game over — ${winners || "nobody"} won`),
-        s.scores ? ` · scores ${s.scores.join(" / ")}` : "",
-        " ", h("a.button", { href: `/g/${this.id}?replay=0`, id: "replay-link" }, "Replay"),
-        " ", h("a.button", { href: `/api/games/${this.id}/record`, download: `${this.id}.json` }, "Saved game"));
+      this.turnEl.append(h("b", {}, `Game over — ${winners || "nobody"} won`));
     } else if (s.current_player === this.seat && this.seat !== null) {
       this.turnEl.classList.add("mine");
       this.turnEl.append(h("b", {}, "Your turn"), this.waiting ? " · sending…" : "");
@@ -372,25 +535,82 @@ class Table {
     this.turnEl.append(h("span.small.muted", {}, ` · ${this.title} · action ${s.n}`));
   }
 
+  /** The end screen: scores with each player's breakdown, why it ended, the tie-break. */
+  drawEnd() {
+    const s = this.snap;
+    this.endEl.hidden = !s.over;
+    if (!s.over) return;
+    const end = s.observation.end || {};
+    const ctx = this.ctx;
+    const rows = (end.players || []).map((p) => {
+      const won = (s.winners || []).includes(p.seat);
+      if ("stars" in p) {
+        return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
+          h("td.num", {}, `${p.stars} ★`),
+          h("td", {}, p.artifacts.length ? p.artifacts.map((a) => `${a.name} (${a.color} ${"★".repeat(a.stars)})`).join(", ") : "no Artifact"));
+      }
+      const parts = [`start ${p.start}`, ...p.sources.map((x) => `${(SOURCE_WORDS[x.kind] || "{}").replace("{}", x.source ? inWords(ctx, x.source) : "").trim()} ${x.points > 0 ? "+" : ""}${x.points}`)];
+      return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
+        h("td.num", {}, `${p.score} pts`),
+        h("td", {}, h("div", {}, parts.join(" · ")),
+          h("div.small", {}, `stones: ${p.stones.red} red, ${p.stones.blue} blue, ${p.stones.purple} purple · summoned: ${p.area.map((c) => inWords(ctx, c)).join(", ") || "none"}`)));
+    });
+    const thalara = (end.players || []).some((p) => "stars" in p);
+    const winners = (s.winners || []).map((w) => seatName(ctx, w)).join(" and ");
+    clear(this.endEl).append(...[
+      h("h2", {}, `Game over — ${winners || "nobody"} won`),
+      end.text ? h("p", { id: "end-reason" }, `Why it ended: ${inWords(ctx, end.text)}.`) : null,
+      end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
+      h("table.scores", { id: "end-scores" }, h("caption", {}, "Final scores"),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, thalara ? "Stars" : "Points"),
+          h("th", { scope: "col" }, thalara ? "Artifacts won" : "Points by source, stones, summoned cards"))),
+        h("tbody", {}, rows)),
+      h("div.btns", {},
+        h("button.primary", { id: "rematch", onclick: () => this.rematch() }, "Rematch"),
+        h("a.button", { href: "/", id: "new-game" }, "New game"),
+        h("a.button", { href: `/g/${this.id}?replay=0`, id: "replay-link" }, "Replay"),
+        h("a.button", { href: `/api/games/${this.id}/record`, download: `${this.id}.json`, id: "download" }, "Download the saved game")),
+      h("div", { id: "rematch-out" })].filter(Boolean));
+  }
+
+  /** For now a rematch is a new game with the same seats' settings (a new deal). */
+  async rematch() {
+    const out = this.endEl.querySelector("#rematch-out");
+    try {
+      const about = this.about || await api(`/api/games/${this.id}/about`);
+      const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify(about.setup) });
+      const mine = made.seats.find((x) => x.seat === this.seat);
+      if (mine && made.seats.length === 1) { location.href = mine.link; return; }
+      showCreated(clear(out), made);
+    } catch (err) {
+      clear(out).append(h("p.error", {}, err.message));
+    }
+  }
+
   drawPresence() {
     const s = this.snap;
     clear(this.seatsEl).append(...this.ctx.seats.map((seat) => h(
       `span.seatchip${s.connected[seat.seat] ? ".on" : ""}${s.current_player === seat.seat ? ".now" : ""}`,
       { title: seat.kind === "computer" ? `computer (${seat.agent})` : (s.connected[seat.seat] ? "connected" : "not connected") },
-      seat.kind === "computer" ? "⚙ " : "", seatName(this.ctx, seat.seat))),
+      seat.kind === "computer" ? "⚙ " : (s.connected[seat.seat] ? "● " : "○ "), seatName(this.ctx, seat.seat),
+      s.current_player === seat.seat ? " ◀" : "")),
     this.spectators ? h("span.small.muted", { id: "spectators" }, ` ${this.spectators} watching`) : "");
+  }
+
+  logText(e) {
+    return e.events.map((ev) => inWords(this.ctx, ev.text)).join(" · ") || (e.action ? this.label(e.action) : `${seatName(this.ctx, e.seat)} acted`);
   }
 
   drawLog() {
     const entries = this.log.slice(-200);
-    clear(this.logEl).append(...entries.map((e) => h("li", {}, h("span.n", {}, e.n),
-      e.events.map((ev) => ev.text).join(" · ") || (e.action ? e.action : `${seatName(this.ctx, e.seat)} acted`))));
+    clear(this.logEl).append(...entries.map((e) => h("li", {}, h("span.n", {}, e.n), this.logText(e))));
     this.logEl.scrollTop = this.logEl.scrollHeight;
     clear(this.lastEl);
     const recent = this.log.slice(-3);
     if (recent.length) {
       this.lastEl.append(h("b", {}, "Last moves: "), ...recent.map((e, i) => h(`span.move${i === recent.length - 1 ? ".newest" : ""}`, {},
-        e.events.map((ev) => ev.text).join(" · ") || `${seatName(this.ctx, e.seat)} acted`)));
+        this.logText(e))));
     }
   }
 }
@@ -400,33 +620,33 @@ class Table {
 async function replayPage(id, step) {
   let total = 0;
   let mod = null;
-  const ctx = { me: null, seats: [], catalogue: null, artifacts: {}, legal: [] };
-  const info = await api(`/api/games/${id}`);
+  const ctx = { me: null, seats: [], catalogue: null, words: null, legal: [] };
+  const [info, about] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/about`)]);
   ctx.seats = info.seats;
+  ctx.catalogue = about.catalogue;
+  ctx.words = about.words;
   const board = h("div.board-wrap", { id: "board" });
-  const eventsEl = h("div.last", { id: "replay-events" });
+  const eventsEl = h("div.last", { id: "replay-events", "aria-live": "polite" });
   const counter = h("span", { id: "replay-step" });
-  const slider = h("input", { type: "range", min: 0, value: step, id: "replay-slider" });
+  const slider = h("input", { type: "range", min: 0, value: step, id: "replay-slider", "aria-label": "action number" });
   const go = async (k) => {
     const r = await api(`/api/games/${id}/replay/${k}`);
-    if (r.catalogue) ctx.catalogue = r.catalogue;
     total = r.total;
     step = r.step;
     slider.max = total;
     slider.value = step;
     mod = GAMES[info.game];
     counter.textContent = `action ${step} of ${total}`;
-    clear(eventsEl).append(step ? h("b", {}, `${seatName(ctx, r.seat)}: `) : "", r.events.map((e) => e.text).join(" · ") || "the start");
+    clear(eventsEl).append(step ? h("b", {}, `${seatName(ctx, r.seat)}: `) : "", r.events.map((e) => inWords(ctx, e.text)).join(" · ") || "the start");
     clear(board).append(mod.render(r.observation, ctx));
     history.replaceState(null, "", `/g/${id}?replay=${step}`);
   };
-  if (step > 0) await api(`/api/games/${id}/replay/0`).then((r) => { ctx.catalogue = r.catalogue; });
   slider.addEventListener("change", () => go(Number(slider.value)));
-  const btn = (label, f, idName) => h("button", { onclick: () => go(Math.max(0, Math.min(total, f()))), id: idName }, label);
+  const btn = (label, f, idName, name) => h("button", { onclick: () => go(Math.max(0, Math.min(total, f()))), id: idName, "aria-label": name }, label);
   clear(main).append(h("div.game", {},
     h("div.bar", {}, h("b", {}, `Replay: ${info.title}`), " ",
-      btn("|◀", () => 0, "replay-first"), btn("◀", () => step - 1, "replay-prev"),
-      btn("▶", () => step + 1, "replay-next"), btn("▶|", () => total, "replay-last"), " ", counter, slider),
+      btn("|◀", () => 0, "replay-first", "first"), btn("◀", () => step - 1, "replay-prev", "previous"),
+      btn("▶", () => step + 1, "replay-next", "next"), btn("▶|", () => total, "replay-last", "last"), " ", counter, slider),
     eventsEl, board));
   statusEl.textContent = "replay";
   await go(step);

@@ -17,6 +17,11 @@ export function h(tag, attrs, ...children) {
       }
     }
   }
+  // a label needs a role to be allowed: a card is an image of its label (a move makes
+  // it a button), a box with parts a group
+  if (el.hasAttribute("aria-label") && !el.hasAttribute("role") && ["DIV", "SPAN", "B", "I"].includes(el.tagName)) {
+    el.setAttribute("role", el.classList.contains("card") || el.tagName !== "DIV" ? "img" : "group");
+  }
   for (const c of children.flat()) {
     if (c === null || c === undefined || c === false) continue;
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
@@ -37,9 +42,28 @@ export function seatName(ctx, seat) {
   return ctx.me === seat ? `${name} (you)` : name;
 }
 
-/** A mark for provisional content (rules or card text not yet confirmed). */
-export function provisionalMark(isProvisional) {
-  return isProvisional
-    ? h("span.prov", { title: "provisional: not yet confirmed against the printed game" }, "✱")
-    : null;
+/** A card's, Artifact's, spell's or tile's name, from the game's catalogue. */
+export function nameOf(ctx, id) {
+  const names = (ctx.catalogue && ctx.catalogue.names) || {};
+  return names[id] || id;
+}
+
+// A seat (P1), or a word that may be an id (A07, red3, bul-gae), with a Thalara owner
+// suffix (red3@p2) — the same reading as cardtable/cli/words.py.
+const TOKEN = /(?<![\w-])(?:P(\d+)\b|([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:@[pP](\d+))?)(?![\w-])/g;
+
+/** An engine text (an event, a prompt) with seats and ids in words. */
+export function inWords(ctx, text) {
+  return String(text).replace(TOKEN, (all, seat, token, owner) => {
+    if (seat !== undefined) return seatName(ctx, Number(seat) - 1);
+    const named = nameOf(ctx, token);
+    return owner !== undefined ? `${named} of ${seatName(ctx, Number(owner) - 1)}` : named;
+  });
+}
+
+/** A mark for provisional content, with the note that says what is confirmed. */
+export function provisionalMark(isProvisional, note) {
+  if (!isProvisional) return null;
+  const text = `provisional: ${note || "not yet confirmed against the printed game"}`;
+  return h("span.prov", { title: text, "aria-label": text, role: "img" }, "✱");
 }

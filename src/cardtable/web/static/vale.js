@@ -1,5 +1,6 @@
 // The Vale of Eternity — drawing the observation and mapping clicks to actions.
-import { h, seatName, provisionalMark } from "./dom.js";
+// Cards and Artifact tiles come from the game's catalogue (ctx.catalogue).
+import { h, seatName, nameOf, inWords, provisionalMark } from "./dom.js";
 
 const STONES = ["red", "blue", "purple"];
 
@@ -33,23 +34,52 @@ export function pathFor(text, ctx) {
   }
 }
 
+const TIMING = { instant: "⚡ instant", permanent: "∞ permanent", resolution: "◷ hourglass" };
+const VERBS = { hunt: "Hunt", sell: "Sell", tame: "Tame", summon: "Summon", remove: "Remove",
+  end: "End your turn", discard: "Discard", order: "Resolve", choose: "Choose", target: "Target",
+  recover: "Recover", copy: "Copy", take: "Take", done: "Done", artifact: "Pick", use: "Use",
+  pay: "Pay", shelter: "Shelter", retrieve: "Retrieve", upgrade: "Upgrade", name: "Name",
+  swap: "Swap", top: "Put on top", activate: "Activate" };
+
+/** An action in words for its button (the notation stays in data-action). */
+export function label(text, ctx) {
+  const w = text.split(" ");
+  const payAt = w.indexOf("pay");
+  const what = (payAt > 0 ? w.slice(1, payAt) : w.slice(1)).map((x) =>
+    (/^p\d$/.test(x) ? seatName(ctx, Number(x.slice(1)) - 1) : inWords(ctx, x))).join(" ");
+  const verb = VERBS[w[0]] || w[0];
+  const pay = payAt > 0 ? `, paying ${w.slice(payAt + 1).join(" ").replaceAll(",", ", ")}` : "";
+  if (w[0] === "pay") return `Pay ${w.slice(1).join(" ").replaceAll(",", ", ")}`;
+  return `${verb}${what ? ` ${what}` : ""}${pay}`;
+}
+
+function cardInfo(id, ctx) {
+  return ((ctx.catalogue || {}).cards || {})[id] || { name: id, family: "none", cost: "?", text: "", provisional: false, timing: [] };
+}
+
 /** One card from the catalogue: family colour, name, cost and effect text. */
 export function cardEl(id, ctx, keys) {
-  if (id === null) return h("div.card.vcard.back", { title: "a card you cannot see" }, "");
-  const c = (ctx.catalogue || {})[id] || { name: id, family: "none", cost: "?", text: "", provisional: false };
+  if (id === null) return h("div.card.vcard.back", { title: "a card you cannot see", "aria-label": "a hidden card" }, "");
+  const c = cardInfo(id, ctx);
   const allKeys = [`card:${id}`, ...(keys || [])].join(" ");
-  return h(`div.card.vcard.f-${c.family}`, { "data-keys": allKeys, "data-card": id, title: `${c.name} (${c.family}, cost ${c.cost}): ${c.text}` },
-    h("div.vhead", {}, h("span.cost", { title: "cost" }, c.cost), h("span.name", {}, c.name, provisionalMark(c.provisional))),
-    h("div.family", {}, c.family),
+  const label = `${c.name}, ${c.family}, cost ${c.cost}: ${c.text}`;
+  return h(`div.card.vcard.f-${c.family}`, { "data-keys": allKeys, "data-card": id, "data-zoom": `card:${id}`, "aria-label": label, title: label },
+    h("div.vhead", {}, h("span.cost", { title: "cost" }, c.cost), h("span.name", {}, c.name, provisionalMark(c.provisional, c.note))),
+    h("div.family", {}, c.family, " ", h("span.timing", { "aria-hidden": "true" }, (c.timing || []).map((t) => TIMING[t].split(" ")[0]).join(""))),
     h("div.vtext", {}, c.text));
+}
+
+function tileInfo(id, ctx) {
+  return ((ctx.catalogue || {}).artifacts || {})[id] || { name: id, ability: "", text: "", provisional: false };
 }
 
 /** One Artifact tile: name, ability and text, with who holds it and whose marker it carries. */
 export function tileEl(id, obs, ctx, place) {
-  const t = (obs.artifact_tiles || {})[id] || { name: id, ability: "", text: "", provisional: false };
+  const t = tileInfo(id, ctx);
   const info = (obs.artifacts || []).find((a) => a.id === id) || { held_by: null, marker: null };
-  return h("div.card.tile", { "data-keys": `tile:${id}`, "data-tile": id, title: `${t.name} (${t.ability}): ${t.text}` },
-    h("div.vhead", {}, h("span.name", {}, t.name, provisionalMark(t.provisional))),
+  const label = `Artifact ${t.name} (${t.ability}): ${t.text}`;
+  return h("div.card.tile", { "data-keys": `tile:${id}`, "data-tile": id, "data-zoom": `tile:${id}`, "aria-label": label, title: label },
+    h("div.vhead", {}, h("span.name", {}, t.name, provisionalMark(t.provisional, t.note))),
     h("div.family", {}, t.ability),
     h("div.vtext", {}, t.text),
     place === "middle" && info.held_by !== null ? h("div.small", {}, `held by ${seatName(ctx, info.held_by)}`) : null,
@@ -61,7 +91,8 @@ function stonesEl(seat, ctx) {
   return h("div.stones", {}, STONES.map((s) => h(`span.stone.s-${s}`, {
     "data-keys": mine ? `stone:${s}` : null,
     title: `${s} stones, worth ${seat.stone_values[s]} each`,
-  }, `${seat.stones[s]}`, h("small", {}, `×${seat.stone_values[s]}`))),
+    "aria-label": `${seat.stones[s]} ${s} stones, worth ${seat.stone_values[s]} each`,
+  }, h("b.sl", { "aria-hidden": "true" }, s[0].toUpperCase()), `${seat.stones[s]}`, h("small", {}, `×${seat.stone_values[s]}`))),
   h("span.small.muted", {}, ` limit ${seat.stone_limit}`));
 }
 
@@ -100,10 +131,7 @@ function pickFromDiscard(obs, ctx) {
 
 /** The name of a pending decision's source: a card or an Artifact tile. */
 function sourceName(id, obs, ctx) {
-  const card = (ctx.catalogue || {})[id];
-  if (card) return card.name;
-  const tile = (obs.artifact_tiles || {})[id];
-  return tile ? tile.name : id;
+  return nameOf(ctx, id);
 }
 
 export function render(obs, ctx) {
@@ -113,8 +141,9 @@ export function render(obs, ctx) {
     h("span.badge", {}, `First: ${seatName(ctx, obs.first_player)}`),
     h("span.badge", {}, `Deck ${obs.deck.count}`),
     h("span.badge", {}, `Game ends at ${obs.end_score} points`));
+  const asks = ((ctx.words || {}).pending || {})[obs.pending && obs.pending.kind];
   const pending = obs.pending
-    ? h("div.prompt", {}, `${seatName(ctx, obs.pending.player)} decides: ${obs.pending.kind.replaceAll("-", " ")}`,
+    ? h("div.prompt", { role: "status" }, `${seatName(ctx, obs.pending.player)} decides: ${asks || obs.pending.kind.replaceAll("-", " ")}`,
       obs.pending.source ? ` (${sourceName(obs.pending.source, obs, ctx)})` : "",
       (obs.to_order || []).length ? ` · still to resolve: ${obs.to_order.map((id) => sourceName(id, obs, ctx)).join(", ")}` : "")
     : null;
@@ -129,12 +158,29 @@ export function render(obs, ctx) {
     : null;
   return h("div.board.vale", {}, info, pending,
     h("div.seats.others", {}, others.map((s) => seatEl(s, obs, ctx))),
-    h("section.middle", {},
+    h("section.middle.middle-part", {},
       tiles,
       h("div.label", {}, "Hunting display"),
       h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`]))),
       top,
       h("details", { open: pickFromDiscard(obs, ctx) ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`),
         h("div.row.cards", {}, obs.discard.map((id) => cardEl(id, ctx))))),
-    h("div.seats", {}, mine.map((s) => seatEl(s, obs, ctx))));
+    h("div.seats.mine-part", {}, mine.map((s) => seatEl(s, obs, ctx))));
+}
+
+/** A large, readable card for the zoom: full text, family, cost, effect kinds, provenance. */
+export function zoom(kind, id, ctx) {
+  const note = (x) => (x.note ? h("p.note", {}, h("b", {}, x.provisional ? "✱ Provisional. " : "Note: "), x.note) : null);
+  if (kind === "tile") {
+    const t = tileInfo(id, ctx);
+    return h("div.zoomcard.tile-z", {},
+      h("div.z-head", {}, h("span", {}, t.name)),
+      h("p.small", {}, `Artifact tile · ${t.kind} · ability: ${t.ability}${t.players ? ` · ${t.players}+ players` : ""}`),
+      h("p.z-text", {}, t.text), note(t));
+  }
+  const c = cardInfo(id, ctx);
+  return h(`div.zoomcard.vcard-z.f-${c.family}`, {},
+    h("div.z-head", {}, h("span.z-cost", { "aria-label": `cost ${c.cost}` }, c.cost), h("span", {}, c.name)),
+    h("p.small", {}, `${c.family} · cost ${c.cost} · ${(c.timing || []).map((t) => TIMING[t]).join(", ") || "no effect"}`),
+    h("p.z-text", {}, c.text), note(c));
 }

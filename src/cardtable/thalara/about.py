@@ -1,0 +1,158 @@
+"""How Thalara describes itself to the faces (the engine contract's `catalogue`,
+`words`, `notation_help` and `rules_summary`): its cards with their provenance, the
+words of its observation, its notation and its rules in our own words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardtable.thalara.cards import CardSet, Spell
+from cardtable.thalara.notation import FACEDOWN
+from cardtable.thalara.phases import PHASE_NAMES
+from cardtable.thalara.setup import ARTIFACT_NOTE
+
+# What a provisional entry without a note of its own says about itself.
+DESIGNED = "Designed for cardtable: the printed card is not public."
+NOTES = {
+    "colors": "Only blue and green are named in public sources; the other color names "
+              "are ours.",
+    "remnants": "Twenty Remnants per player, five colors of four, strengths 1 to 5, are "
+                "confirmed; which strengths each color has is not public, so this spread "
+                "is ours.",
+    "artifacts": ARTIFACT_NOTE,
+    "aftershock": "How many Aftershocks there are, and their color and strength, is not "
+                  "public: four per Rinn'thra player, colorless, strength 2, are ours.",
+}
+
+PHASE_WORDS = {
+    "select": "choosing the hand from the supply",
+    "play": "placing cards into the conflicts, or passing",
+    "cast": "casting a spell after placing a card, or skipping",
+    "choose": "a spell waits for its caster's choice",
+    "return": "Casual Chaos: shuffling Remnants back before drawing",
+    "over": "the game is over",
+}
+assert set(PHASE_WORDS) == set(PHASE_NAMES)
+
+NOTATION_HELP = f"""\
+Thalara notation (players are P1..Pn, conflicts are numbered from 1):
+  take blue4            choose a card for your hand (a Remnant is color + strength)
+  play blue4 2          place a card into conflict 2; an Artifact by its id
+                        (play A03 1), an aftershock as: play aftershock 2
+  cast myrja-surge 2    cast one of your spells into conflict 2, after placing a card
+  skip                  cast no spell this turn
+  target red3           a spell's choice: one of your own cards,
+  target red3@p2        a card of P2, target {FACEDOWN}@p2: a face-down card of P2,
+  target 3              or conflict 3
+  pass                  place no more cards this round
+  return blue4          casual mode, end of round: shuffle a Remnant back into your supply
+  done                  casual mode: stop returning and draw up to a full hand
+"""
+
+
+def spell_note(spell: Spell) -> str | None:
+    """What a spell's provenance mark says: its own note, or that it is ours."""
+    return (spell.note or DESIGNED) if spell.provisional else spell.note
+
+
+def _mark(provisional: bool, note: str | None, fallback: str) -> dict[str, Any]:
+    return {"provisional": provisional,
+            "note": (note or fallback) if provisional else note}
+
+
+def catalogue(cards: CardSet) -> dict[str, Any]:
+    """Every card, spell and character of `cards`, with provenance and notes."""
+    colors = [{"id": c, **_mark(p, None, NOTES["colors"])}
+              for c, p in zip(cards.colors, cards.color_provisional, strict=True)]
+    remnants = cards.remnant_names()
+    artifacts = {a.id: {"name": a.name, "color": cards.colors[a.color],
+                        "strength": a.strength, "stars": a.stars,
+                        **_mark(a.provenance == "provisional", None, NOTES["artifacts"])}
+                 for a in cards.artifacts}
+    spells = {s.id: {"name": s.name, "character": s.character, "requires": list(s.requires),
+                     "kind": s.kind, "text": s.text, "provisional": s.provisional,
+                     "note": spell_note(s)}
+              for s in cards.spells.values()}
+    characters = {c.id: {"name": c.name, "spells": [s.id for s in c.spells],
+                         **_mark(c.provenance == "provisional", None, DESIGNED)}
+                  for c in cards.characters.values()}
+    names: dict[str, str] = {r: f"{cards.colors[c]} {s}" for r, (c, s) in zip(
+        remnants, cards.remnants, strict=True)}
+    names.update({a.id: a.name for a in cards.artifacts})
+    names.update({s.id: s.name for s in cards.spells.values()})
+    names.update({c.id: c.name for c in cards.characters.values()})
+    names["aftershock"] = "Aftershock"
+    names[FACEDOWN] = "a face-down card"
+    return {
+        "game": "thalara", "set": cards.name, "hand_size": cards.hand_size,
+        "artifacts_to_end": cards.artifacts_to_end, "conflicts": list(cards.conflicts),
+        "colors": colors,
+        "remnants": {"cards": remnants,
+                     **_mark(cards.remnant_provisional, None, NOTES["remnants"])},
+        "artifacts": artifacts,
+        "aftershock": {"per_player": cards.aftershock_per_player,
+                       "strength": cards.aftershock_strength,
+                       **_mark(cards.aftershock_provisional, None, NOTES["aftershock"])},
+        "characters": characters, "spells": spells, "names": names,
+    }
+
+
+def words() -> dict[str, Any]:
+    return {"phases": dict(PHASE_WORDS),
+            "pending": {"spell": "a spell waits for its caster to choose a card or a "
+                                 "conflict (the prompt says which)"}}
+
+
+def rules_summary(cards: CardSet, options: Mapping[str, Any]) -> str:
+    """The rules in short, in our words, with the settings `options` choose."""
+    casual = options.get("mode") == "casual"
+    idle = options.get("idle_rounds", 2)
+    tie = ("equal stars: the most Artifacts among the tied players wins, then a shared win"
+           if options.get("star_tie") == "most-artifacts"
+           else "equal stars: every tied player wins")
+    empty = ("a spell may be cast even when it would change nothing"
+             if options.get("empty_casts") == "allowed"
+             else "a spell that would change nothing cannot be cast")
+    counts = ", ".join(f"{n} for {p} players"
+                       for p, n in zip((2, 3, 4), cards.conflicts, strict=True))
+    hand = cards.hand_size
+    fill = ("drawn at random from their shuffled supply (Casual Chaos)" if casual
+            else "chosen card by card from their own supply")
+    chars = options.get("characters")
+    seats = (", ".join(f"P{i + 1} {cards.characters[c].name}" for i, c in enumerate(chars)
+                       if c in cards.characters) if isinstance(chars, list) else "")
+    return "\n\n".join([
+        "Thalara: The Last Artifacts, in short.",
+        "Every player leads a character with four spells and owns the same Remnants: "
+        "energy cards of five colors with strengths 1 to 5. Artifacts are won in "
+        "conflicts; each has a color, a strength and 1 to 3 stars. Most stars wins.",
+        f"A round. Each player fills their hand to {hand} cards, {fill}. One Artifact "
+        f"lies in each conflict ({counts}). In turn each player places one card from "
+        "their hand face up into a conflict, or passes. After placing a card you may "
+        "cast one spell into a conflict where the cards you placed there meet its "
+        "colors (the cards are not spent); it stays there for the round, so each spell "
+        "works once a round. Once you pass you place no more cards this round"
+        + ("" if casual else ", and the Remnants left in your hand go back to your "
+           "supply") + ".",
+        "Scoring. When everyone has passed, the highest total strength in a conflict "
+        "takes its Artifact into hand, with its stars. On a tie at the top nobody takes "
+        "it (with 3 or 4 players the next highest total does, if one player alone has "
+        "it) and it stays for the next round. Played Remnants go to their owner's "
+        "discard pile for good; Artifacts come back to their holder's hand and can be "
+        "played as energy cards. The next round starts with the last player to place a "
+        "card" + (", after each player may shuffle Remnants from hand back into the "
+                  "supply" if casual else "") + ".",
+        f"The end. Before a round begins the game ends when a player holds "
+        f"{cards.artifacts_to_end} Artifacts, when a supply cannot fill its player's "
+        f"hand, when no Artifact is left to contest, or after {idle} rounds in a row in "
+        "which nobody placed a card. Most stars wins; " + tie + ".",
+        "This game's settings: " + "; ".join(filter(None, [
+            f"mode {'casual (Casual Chaos)' if casual else 'standard'}",
+            f"characters {seats}" if seats else "",
+            f"star_tie {options.get('star_tie', 'shared')}",
+            f"empty_casts {options.get('empty_casts', 'forbidden')}: {empty}",
+            f"idle_rounds {idle}"])) + ".",
+        "Content marked provisional (✱) is ours: most of Thalara's cards are not "
+        "public, and the note of each says what is confirmed.",
+    ])

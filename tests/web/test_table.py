@@ -1,0 +1,427 @@
+"""The table at the level players know from other game sites (issue 16): words instead
+of codes, the end screen, turn alerts, card zoom, phones, the offline state (in
+test_reconnect.py), rules at hand, provisional content marked, and accessibility (with
+axe-core). Each at a desktop (1400x900) and a phone (390x844) size; short games (Vale
+with end_score=1 ends after its first round) keep the run quick."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from cardtable import load_game
+
+from .conftest import checked_page, shot, table
+from .test_play import READY, play_one
+
+SIZES = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
+VALE = load_game("vale").catalogue({"expansion": "artifacts"})
+THALARA = load_game("thalara").catalogue()
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def tab(browser: Browser, size: str) -> Iterator[Page]:
+    """A page at this size; no page error may happen on it."""
+    with checked_page(browser, viewport=SIZES[size], has_touch=size == "phone") as pg:
+        yield pg
+
+
+def new_game(server: Any, game: str, seed: int, options: dict[str, Any] | None = None,
+             agent: str = "greedy") -> dict[str, Any]:
+    made: dict[str, Any] = httpx.post(server.base + "/api/games", json={
+        "game": game, "seed": seed, "options": options or {}, "title": f"{game} {seed}",
+        "seats": [{"kind": "human", "name": "Ada"},
+                  {"kind": "computer", "agent": agent}]}).json()
+    return made
+
+
+def open_seat(page: Page, server: Any, made: dict[str, Any]) -> None:
+    page.goto(server.base + made["seats"][0]["link"])
+    page.wait_for_function(READY)
+    # the page has the game's description (catalogue, words, rules) from the server
+    page.wait_for_function("() => !!window.cardtable.about")
+
+
+def finish(page: Page, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(400):
+        page.wait_for_function(READY)
+        if table(page)["over"]:
+            return
+        play_one(page, rng)
+    raise AssertionError("the game did not end")
+
+
+def click_action(page: Page, text: str) -> None:
+    """Play `text` from the list of all legal actions."""
+    details = page.locator("#actions details.all")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.locator(f"#actions details.all button.act[data-action='{text}']").click()
+
+
+CODE = re.compile(r"\bP\d\b")
+
+
+def codes_in(text: str, catalogue: dict[str, Any]) -> list[str]:
+    """Seat codes and card ids (that differ from their names) left in a text."""
+    found = CODE.findall(text)
+    for cid, name in catalogue["names"].items():
+        if cid != name and re.search(rf"(?<![\w-]){re.escape(cid)}(?![\w-])", text):
+            found.append(cid)
+    return found
+
+
+# ---- 1. words, not codes ---------------------------------------------------------------
+
+
+def test_words_not_codes(tab: Page, server: Any, size: str) -> None:
+    made = new_game(server, "vale", 31, {"expansion": "artifacts", "end_score": 1})
+    open_seat(tab, server, made)
+    rng = random.Random(5)
+    for _ in range(8):
+        tab.wait_for_function(READY)
+        if table(tab)["over"]:
+            break
+        play_one(tab, rng)
+    tab.wait_for_function(READY)
+    log = tab.inner_text("#log")
+    last = tab.inner_text("#last")
+    assert "Ada (you)" in log and "Computer (greedy)" in log
+    assert codes_in(log, VALE) == [] and codes_in(last, VALE) == []
+    # the buttons say the action in words; the notation stays in data-action and in
+    # the list of all legal actions
+    for button in tab.locator("#actions .btns.main button.act, #choices button.choice").all():
+        assert codes_in(button.inner_text(), VALE) == []
+    listed = tab.locator("#actions details.all button.act").all_inner_texts()
+    assert listed == table(tab)["legal"]
+    if size == "desktop":
+        shot(tab, "words-vale")
+
+
+# ---- 2. the end screen -----------------------------------------------------------------
+
+
+def test_end_screen_with_breakdown_and_buttons(tab: Page, server: Any, size: str) -> None:
+    made = new_game(server, "vale", 8, {"end_score": 1})
+    open_seat(tab, server, made)
+    finish(tab, 3)
+    end = tab.locator("#end")
+    end.wait_for()
+    text = end.inner_text()
+    assert "Game over" in text
+    assert "reached" in tab.inner_text("#end-reason") and "60" not in tab.inner_text("#end-reason")
+    rows = tab.locator("#end-scores tbody tr")
+    assert rows.count() == 2
+    assert "start 1" in rows.nth(0).inner_text() and "stones" in rows.nth(0).inner_text()
+    assert "Ada (you)" in rows.nth(0).inner_text()
+    record = httpx.get(server.base + tab.get_attribute("#download", "href")).json()
+    assert record["game"] == "vale" and record["options"]["end_score"] == 1
+    assert tab.get_attribute("#new-game", "href") == "/"
+    shot(tab, f"end-vale-{size}")
+    # a rematch: a new game with the same seats' settings, where I play the same seat
+    tab.click("#rematch")
+    tab.wait_for_url(re.compile(r"/g/(?!" + made["id"] + r")"))
+    tab.wait_for_function(READY)
+    assert table(tab)["seat"] == 0 and not table(tab)["over"]
+    assert tab.inner_text("#presence").count("Computer (greedy)") == 1
+
+
+def test_the_end_screen_of_thalara_tells_the_artifacts_and_the_reason(
+        tab: Page, server: Any, size: str) -> None:
+    # two idle rounds end a Thalara game quickly: everyone passes
+    made = new_game(server, "thalara", 4, {"idle_rounds": 1, "star_tie": "most-artifacts"},
+                    agent="random")
+    open_seat(tab, server, made)
+    for _ in range(60):
+        tab.wait_for_function(READY)
+        state = table(tab)
+        if state["over"]:
+            break
+        choice = "pass" if "pass" in state["legal"] else state["legal"][0]
+        click_action(tab, choice)
+    tab.locator("#end").wait_for()
+    reason = tab.inner_text("#end-reason")
+    assert "Why it ended:" in reason and not CODE.search(reason)
+    assert tab.locator("#end-scores tbody tr").count() == 2
+    assert "★" in tab.inner_text("#end-scores")
+    if size == "desktop":
+        shot(tab, "end-thalara")
+
+
+# ---- 3. turn alerts --------------------------------------------------------------------
+
+SPY = """
+window.__alerts = {notes: [], chimes: 0};
+window.__hidden = false;
+Object.defineProperty(document, "hidden", {get: () => window.__hidden});
+class FakeNotification { constructor(title, opts) { window.__alerts.notes.push([title, opts]); } }
+FakeNotification.permission = "granted";
+FakeNotification.requestPermission = () => Promise.resolve("granted");
+window.Notification = FakeNotification;
+class FakeAudio { constructor() { window.__alerts.chimes++; this.currentTime = 0;
+  this.destination = {}; }
+  createOscillator() { return {frequency: {}, connect: (g) => g, start() {}, stop() {}}; }
+  createGain() { return {gain: {}, connect: (d) => d}; }
+  close() {} }
+window.AudioContext = FakeAudio;
+"""
+
+
+def test_turn_alerts(browser: Browser, server: Any, size: str) -> None:
+    context = browser.new_context(viewport=SIZES[size])
+    context.add_init_script(SPY)
+    try:
+        page = context.new_page()
+        made = new_game(server, "thalara", 6)
+        open_seat(page, server, made)
+        assert page.title().startswith("● Your turn")
+        if size == "phone":
+            page.click("#tab-log")
+        page.locator("details.alerts summary").click()
+        page.check("#alert-sound")
+        page.check("#alert-notify")
+        stored = json.loads(page.evaluate("() => localStorage.getItem('cardtable:alerts')"))
+        assert stored == {"title": True, "sound": True, "notify": True}
+        page.evaluate("() => { window.__hidden = true; }")
+        # choose the hand; when the computer has chosen its own, my turn comes back
+        if size == "phone":
+            page.click("#tab-table")
+        while True:
+            page.wait_for_function(READY)
+            state = table(page)
+            legal = [a for a in state["legal"] if a.startswith("take")]
+            if not legal:
+                break
+            page.locator(f"#board .legal[data-keys='supply:{legal[0].split()[1]}']").click()
+            page.wait_for_function(f"() => window.cardtable.snap.n > {state['n']}")
+        page.wait_for_function("() => window.__alerts.notes.length > 0", timeout=20000)
+        alerts = page.evaluate("() => window.__alerts")
+        assert alerts["chimes"] >= 1
+        assert alerts["notes"][0][0] == "cardtable: your turn"
+        # the settings are remembered; with the title alert off the title stays plain
+        page.reload()
+        page.wait_for_function(READY)
+        assert page.is_checked("#alert-sound") and page.is_checked("#alert-notify")
+        page.evaluate("() => window.cardtable.setAlert('title', false)")
+        assert not page.title().startswith("●")
+    finally:
+        context.close()
+
+
+# ---- 4. card zoom ----------------------------------------------------------------------
+
+
+def test_card_zoom(tab: Page, server: Any, size: str) -> None:
+    made = new_game(server, "thalara", 7)
+    open_seat(tab, server, made)
+    if size == "phone":
+        tab.click("#tab-table")
+    # a click on a card that is not a move (an Artifact in a conflict) zooms it
+    artifact = tab.locator("#board .conflict [data-zoom^='artifact:']").first
+    card = artifact.get_attribute("data-card")
+    n = table(tab)["n"]
+    artifact.click()
+    zoom = tab.locator("#zoom")
+    zoom.wait_for()
+    text = zoom.inner_text()
+    assert THALARA["artifacts"][card]["name"] in text and "Provisional" in text
+    assert "not public" in text
+    if size == "desktop":
+        shot(tab, "zoom-thalara")
+    tab.keyboard.press("Escape")
+    assert not zoom.is_visible()
+    # a long press on a card that is a move zooms it and does not play it
+    legal = tab.locator("#board .legal[data-keys^='supply:']").first
+    box = legal.bounding_box()
+    assert box is not None
+    tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tab.mouse.down()
+    tab.wait_for_timeout(800)
+    tab.mouse.up()
+    zoom.wait_for()
+    assert "Remnant" in zoom.inner_text()
+    tab.click("#zoom-close")
+    assert table(tab)["n"] == n and not zoom.is_visible()
+    # a spell: its full text, its provisional mark and the note of what is confirmed
+    tab.locator("#board .seat.mine [data-zoom='spell:energy-barrier']").click(button="right")
+    zoom.wait_for()
+    text = zoom.inner_text()
+    assert "no opponent may place cards" in text and "that Myrja owns it is provisional" in text
+    tab.click("#zoom-close")
+
+
+def test_vale_card_zoom_tells_family_cost_and_effect_kinds(tab: Page, server: Any,
+                                                          size: str) -> None:
+    made = new_game(server, "vale", 11, {"expansion": "artifacts"})
+    open_seat(tab, server, made)
+    tile = tab.locator("#board [data-zoom^='tile:']").first
+    tile.click(button="right")
+    tab.locator("#zoom").wait_for()
+    tid = (tile.get_attribute("data-zoom") or "")[5:]
+    assert VALE["artifacts"][tid]["text"] in tab.inner_text("#zoom")
+    tab.click("#zoom-close")
+    card = tab.locator("#board [data-zoom^='card:']").first
+    cid = (card.get_attribute("data-zoom") or "")[5:]
+    card.click(button="right")
+    text = tab.inner_text("#zoom")
+    info = VALE["cards"][cid]
+    assert info["name"] in text and info["family"] in text and f"cost {info['cost']}" in text
+    assert info["text"] in text
+    kinds = {"instant": "⚡ instant", "permanent": "∞ permanent", "resolution": "◷ hourglass"}
+    for timing in info["timing"]:
+        assert kinds[timing] in text
+    if size == "phone":
+        shot(tab, "zoom-vale-phone")
+    tab.click("#zoom-close")
+
+
+# ---- 5. phones -------------------------------------------------------------------------
+
+TARGETS = """() => {
+  const small = [];
+  const all = '#main button, #main .button, #main .legal, #main summary';
+  for (const el of document.querySelectorAll(all)) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;  // not shown
+    if (r.width < 44 || r.height < 44)
+      small.push(`${el.className} ${el.textContent.slice(0, 20)} ${r.width}x${r.height}`);
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize("game", ["thalara", "vale"])
+def test_phone_layout(browser: Browser, server: Any, game: str) -> None:
+    context = browser.new_context(viewport=SIZES["phone"], has_touch=True)
+    try:
+        page = context.new_page()
+        options = {"expansion": "artifacts"} if game == "vale" else {}
+        made = new_game(server, game, 12, options)
+        open_seat(page, server, made)
+        rng = random.Random(2)
+        for _ in range(12):
+            page.wait_for_function(READY)
+            play_one(page, rng)
+        page.wait_for_function(READY)
+        page.wait_for_function("() => window.cardtable.myTurn")
+        shot(page, f"{game}-phone-turn")
+        height = page.evaluate("() => document.documentElement.scrollHeight")
+        assert height <= 1.3 * 844, f"{game}: the page is {height} px tall on my turn"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        assert page.evaluate(TARGETS) == []
+        for name in ("players", "log"):
+            page.click(f"#tab-{name}")
+            assert page.get_attribute(f"#tab-{name}", "aria-selected") == "true"
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        assert page.locator("#log").is_visible() and not page.locator("#board").is_visible()
+        page.click("#tab-players")
+        assert page.locator("#board .seats.others .seat").first.is_visible()
+        assert not page.locator("#board .mine-part").is_visible()
+    finally:
+        context.close()
+
+
+# ---- 7. rules at hand ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["thalara", "vale"])
+def test_rules_at_hand(tab: Page, server: Any, size: str, game: str) -> None:
+    options = {"star_tie": "most-artifacts"} if game == "thalara" else {"end_score": 70}
+    made = new_game(server, game, 13, options)
+    open_seat(tab, server, made)
+    tab.click("#rules-tab" if size == "phone" else "#rules-btn")
+    rules = tab.locator("#rules")
+    rules.wait_for()
+    text = rules.inner_text()
+    assert "in short" in text and "Notation" in text
+    if game == "thalara":
+        assert "star_tie most-artifacts" in text and "play blue4 2" in text
+    else:
+        assert "reaches 70 points" in text and "summon poseidon pay" in text
+    if size == "phone":
+        shot(tab, f"rules-{game}-phone")
+    tab.click("#rules-close")
+    assert not rules.is_visible()
+
+
+# ---- 9. provisional content marked -----------------------------------------------------
+
+
+def test_provisional_content_is_marked_with_its_note(tab: Page, server: Any,
+                                                    size: str) -> None:
+    made = new_game(server, "thalara", 14)
+    open_seat(tab, server, made)
+    spells = tab.locator("#board .seat.mine .spell")
+    assert spells.count() == 4
+    for i in range(4):
+        mark = spells.nth(i).locator(".prov")
+        assert mark.count() == 1, "every Thalara spell is provisional"
+        assert mark.get_attribute("title").startswith("provisional: ")
+    barrier = tab.locator("#board .seat.mine [data-zoom='spell:energy-barrier'] .prov")
+    assert "that Myrja owns it is provisional" in (barrier.get_attribute("title") or "")
+    artifact = tab.locator("#board .conflict .artifact .prov").first
+    assert "not public" in (artifact.get_attribute("aria-label") or "")
+
+
+# ---- 10. accessible --------------------------------------------------------------------
+
+
+def serious(page: Page) -> list[str]:
+    result = Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({[n['html'][:80] for n in v['nodes']]})"
+            for v in result.response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+def test_keyboard_play(tab: Page, server: Any, size: str) -> None:
+    made = new_game(server, "thalara", 15)
+    open_seat(tab, server, made)
+    n = table(tab)["n"]
+    # tab until a legal card has the focus, then Enter chooses it
+    for _ in range(80):
+        tab.keyboard.press("Tab")
+        if tab.evaluate("() => document.activeElement.classList.contains('legal')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a legal card")
+    focused = tab.evaluate("() => [document.activeElement.getAttribute('role'), "
+                           "document.activeElement.getAttribute('aria-label')]")
+    assert focused[0] == "button" and focused[1].startswith("choose ")
+    tab.keyboard.press("Enter")
+    tab.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+    tab.wait_for_function(READY)
+    # the focus comes back to a legal card, so the next choice is one key away
+    assert tab.evaluate("() => document.activeElement.classList.contains('legal')")
+
+
+def test_no_serious_accessibility_violation(tab: Page, server: Any, size: str) -> None:
+    tab.goto(server.base + "/")
+    tab.wait_for_selector("#create")
+    assert serious(tab) == [], "lobby"
+    if size == "desktop":
+        shot(tab, "lobby")
+    else:
+        shot(tab, "lobby-phone")
+    for game, options in (("thalara", {}), ("vale", {"expansion": "artifacts"})):
+        made = new_game(server, game, 16, options)
+        open_seat(tab, server, made)
+        assert serious(tab) == [], game
+    made = new_game(server, "vale", 8, {"end_score": 1})
+    open_seat(tab, server, made)
+    finish(tab, 3)
+    tab.locator("#end").wait_for()
+    assert serious(tab) == [], "the end screen"
