@@ -53,6 +53,9 @@ class ThalaraGame(Game):
             "star_tie": "who wins on equal stars: shared (default) or most-artifacts",
             "empty_casts": "whether a spell that would do nothing may be cast: "
                            "forbidden (default) or allowed",
+            "silence_scope": "where Silence stops the other spells: conflict (default: "
+                             "in its own conflict only, as its text says) or spell (a "
+                             "spell lying in a silenced conflict does nothing anywhere)",
             "idle_rounds": "the game ends after this many rounds in a row in which "
                            "nobody plays a card (default 2; the rulebook has no such "
                            "case, but a game must end)",

@@ -214,9 +214,11 @@ def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Even
     state.last = p
     veiled = state.veil[p]
     state.veil[p] = -1
-    # Silence stops a Veil lying in its conflict, and a Veil reaching into one: the card
-    # is placed face-up and the Veil is spent.
-    if veiled >= 0 and not state.silenced[veiled] and not state.silenced[conf]:
+    # Silence stops a Veil reaching into its conflict (and, with silence_scope=spell, a
+    # Veil lying in it wherever the card goes): the card is placed face-up and the Veil
+    # is spent.
+    if veiled >= 0 and not state.silenced[conf] and not (
+            s.silence_spells and state.silenced[veiled]):
         state.facedown.add(card)
         if s.card_kind[card] == ARTIFACT:
             # Artifacts in hand are public: with no other there, it is the one missing;

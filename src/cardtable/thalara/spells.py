@@ -53,8 +53,11 @@ def card_strength(state: ThalaraState, card: int, conf: int, side: int,
     if state.silenced[conf]:
         return value
     n = s.n
+    # conf is not silenced; a spell lying in a silenced conflict still acts here unless
+    # silence_scope=spell
+    stopped = state.silenced if s.silence_spells else s.none_silenced
     for x, sids in enumerate(state.cspells):
-        if not sids or state.silenced[x]:
+        if not sids or stopped[x]:
             continue
         for sid in sids:
             spell = s.spell_of[sid]
@@ -104,8 +107,9 @@ def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
         totals.append(total)
     if not any_spell or state.silenced[conf]:
         return totals
+    stopped = state.silenced if s.silence_spells else s.none_silenced
     for x, sids in enumerate(state.cspells):
-        if state.silenced[x]:
+        if stopped[x]:
             continue
         for sid in sids:
             for e in s.spell_of[sid].effects:
@@ -288,8 +292,10 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
             return False
     elif state.silenced[conf] and not s.empty_casts:
         # Silence stops every other spell in its conflict, so a permanent spell cast
-        # there (a second Silence too) could never change anything: an empty cast.
-        return False
+        # there (a second Silence too) changes nothing there: an empty cast, unless it
+        # also acts in other conflicts (Beacon, War Cry, Balance, Quake) and Silence
+        # stops it only in its own (silence_scope=conflict).
+        return spell.reaches_elsewhere and not s.silence_spells
     return True
 
 
