@@ -53,5 +53,16 @@ def totals(state: ThalaraState, conflict: int, viewer: int | None = None) -> lis
     return [side["total"] for side in obs["conflicts"][conflict - 1]["sides"]]
 
 
+def casual_hand(state: ThalaraState, player: int, names: list[str]) -> None:
+    """Give `player` a known Casual Chaos hand (the rest goes back under the pile)."""
+    s = state.setup
+    state.supply[player].extend(state.hands[player])
+    state.hands[player] = []
+    for name in names:
+        card = s.unique_card[player][s.type_of[name]]
+        state.supply[player].remove(card)
+        state.hands[player].append(card)
+
+
 def texts(actions: list[Any]) -> list[str]:
     return [str(a) for a in actions]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.rules import conflict_winner
-from tests.thalara.helpers import GAME, act, new, texts, turn
+from tests.thalara.helpers import GAME, act, casual_hand, new, texts, turn
 
 
 def test_casual_chaos_draws_seven_random_cards_without_choosing() -> None:
@@ -102,3 +107,55 @@ def test_a_character_may_appear_twice_only_with_two_sets() -> None:
     state = GAME.new_game(3, seed=1, characters=["canto", "canto", "myrja"])
     assert [s["character"] for s in state.observation(None)["seats"]] == ["canto", "canto",
                                                                           "myrja"]
+
+
+@pytest.mark.parametrize("cards, spell", [
+    (["red2", "blue1", "yellow1"], "rinnthra-faultline"),
+    (["yellow1", "purple1"], "rinnthra-rift")])
+def test_casual_chaos_aftershocks_from_the_pool_are_shuffled_into_the_supply(
+        cards: list[str], spell: str) -> None:
+    # Only cards sent back to a supply go on top of the draw pile; a card from the pool
+    # is not sent back, so it is shuffled in.
+    state = new(("rinnthra", "canto"), first=0, mode="casual")
+    others = [c for c in ["green1", "green2", "purple2", "red3", "blue3"] if c not in cards]
+    casual_hand(state, 0, cards + others[:7 - len(cards)])
+    for card in cards[:-1]:
+        turn(state, f"play {card} 1")
+        turn(state, "play " + state.observation(1)["seats"][1]["hand"][0] + " 2")
+    before = list(state.supply[0])
+    act(state, f"play {cards[-1]} 1", f"cast {spell} 1")
+    gained = [c for c in state.supply[0] if c not in before]
+    assert [state.setup.name(c) for c in gained] == ["aftershock"] * len(gained) != []
+    assert sorted(state.supply[0]) == sorted(before + gained)
+    assert state.supply[0] != before + gained  # not simply on top
+    assert state.ontop == [0, 0, 0, 0]  # nobody knows the top of either pile
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_casual_chaos_asks_no_return_once_the_game_is_decided(players: int) -> None:
+    # Returning Remnants moves cards between a hand and its supply, which cannot change
+    # the end checks; so a game decided at the end of a round ends there.
+    decided_with_remnants = 0
+    for seed in range(30):
+        state = GAME.new_game(players, seed=seed, mode="casual")
+        rng = random.Random(seed)
+        last = ""
+        while not state.is_over():
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            last = str(action)
+        assert last.split()[0] not in ("return", "done"), seed
+        s = state.setup
+        if any(s.card_kind[c] != ARTIFACT for hand in state.hands for c in hand):
+            decided_with_remnants += 1  # the old rules asked these players to return
+    assert decided_with_remnants > 0
+
+
+def test_casual_chaos_idle_rounds_end_without_a_return() -> None:
+    state = new(first=0, mode="casual")
+    act(state, "pass", "pass")
+    assert state.phase_name() == "return"  # one idle round: the game goes on
+    while state.phase_name() == "return":
+        act(state, "done")
+    act(state, "pass", "pass")
+    assert state.is_over() and "rounds in a row" in state.observation(None)["end_reason"]

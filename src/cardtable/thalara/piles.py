@@ -1,8 +1,9 @@
 """Casual Chaos draw piles: how many of the top cards are known, and to whom.
 
 `state.ontop[q]` counts the top cards of q's pile that everyone saw put there (a face-up
-card Recalled, Aftershocks); `state.ontop[n + q]` those that q alone knows (also a
-face-down card of q's sent there). A shuffle forgets both; a draw takes from both.
+card Recalled); `state.ontop[n + q]` those that q alone knows (also a face-down card of
+q's sent there). A shuffle forgets both; a draw takes from both. Aftershocks gained
+from the pool are shuffled in, not put on top.
 """
 
 from __future__ import annotations

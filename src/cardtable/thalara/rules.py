@@ -440,7 +440,7 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
 
 def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
     # Only a player who shuffled a Remnant back shuffles the supply: otherwise a card a
-    # spell put on top of the draw pile (Recall, Fault Line) keeps its place, as it does
+    # spell sent back on top of the draw pile (Recall) keeps its place, as it does
     # for a player with no Remnant left, who is never asked.
     if state.returned:
         state.reshuffle(state.supply[p])
@@ -521,10 +521,12 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
         state.idle += 1
     state.last = -1
     state.round += 1
-    if s.casual:
-        _next_returner(state, 0, events)
-    else:
+    if not s.casual:
         begin_round(state, events)
+    elif not _game_ends(state, events):
+        # Shuffling Remnants back moves cards between a hand and its supply, which
+        # cannot change whether the game ends: a decided game asks nobody.
+        _next_returner(state, 0, events)
 
 
 class _score_line:
@@ -582,25 +584,7 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
     Casual Chaos) and start the play."""
     s = state.setup
     n = s.n
-    reason = ""
-    for p in range(n):
-        if len(state.held[p]) >= s.cards.artifacts_to_end:
-            reason = f"P{p + 1} has won {len(state.held[p])} Artifacts"
-            break
-        need = s.hand_size - len(state.hands[p])
-        if len(state.supply[p]) < need:
-            reason = f"P{p + 1}'s supply cannot fill their hand"
-            break
-    if not reason and not state.display:
-        reason = "no Artifacts are left to contest"
-    if not reason and state.idle >= s.idle_rounds:
-        reason = f"{state.idle} rounds in a row passed without a card played"
-    if reason:
-        state.phase = OVER
-        state.end_reason = reason
-        events.append(Event("end", None, "The game ends: {0}. Stars: {1}",
-                            args=(reason, ", ".join(f"P{p + 1} {state.stars[p]}"
-                                                    for p in range(n)))))
+    if _game_ends(state, events):
         return
     events.append(Event("round", None, "Round {0} begins; P{1} plays first",
                         args=(state.round, state.start + 1)))
@@ -616,6 +600,33 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
         state.cur = state.start
         return
     _next_selector(state, 0, events)
+
+
+def _game_ends(state: ThalaraState, events: list[Event]) -> bool:
+    """The end checks of the start of a round; when one holds, the game is over."""
+    s = state.setup
+    n = s.n
+    reason = ""
+    for p in range(n):
+        if len(state.held[p]) >= s.cards.artifacts_to_end:
+            reason = f"P{p + 1} has won {len(state.held[p])} Artifacts"
+            break
+        need = s.hand_size - len(state.hands[p])
+        if len(state.supply[p]) < need:
+            reason = f"P{p + 1}'s supply cannot fill their hand"
+            break
+    if not reason and not state.display:
+        reason = "no Artifacts are left to contest"
+    if not reason and state.idle >= s.idle_rounds:
+        reason = f"{state.idle} rounds in a row passed without a card played"
+    if not reason:
+        return False
+    state.phase = OVER
+    state.end_reason = reason
+    events.append(Event("end", None, "The game ends: {0}. Stars: {1}",
+                        args=(reason, ", ".join(f"P{p + 1} {state.stars[p]}"
+                                                for p in range(n)))))
+    return True
 
 
 def _next_selector(state: ThalaraState, offset: int, events: list[Event]) -> None:

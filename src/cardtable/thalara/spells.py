@@ -345,8 +345,11 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
                 state.supply[player].append(pool[-1])
                 state.pool = (*state.pool[:player], pool[:-1], *state.pool[player + 1:])
                 gained += 1
-        if state.setup.casual:
-            piles.put_on_top(state, player, gained, True)  # face-up Aftershocks
+        if gained and state.setup.casual:
+            # A card from the pool is not sent back, so it is shuffled in, not put on
+            # top (the clarification on top covers cards sent back to a supply).
+            state.reshuffle(state.supply[player])
+            piles.shuffled(state, player)
         events.append(Event("aftershock", player, f"P{player + 1} puts {gained} "
                                                   "Aftershock(s) into their supply"))
 
