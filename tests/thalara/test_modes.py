@@ -109,6 +109,13 @@ def test_a_character_may_appear_twice_only_with_two_sets() -> None:
                                                                           "myrja"]
 
 
+def test_three_tied_at_the_top_the_next_highest_total_wins_5_5_5_1() -> None:
+    # Our reading of "the next highest strength total": the highest total below the tied
+    # ones, however many tie (README)
+    assert conflict_winner([5, 5, 5, 1], [0, 1, 2, 3]) == 3
+    assert conflict_winner([1, 5, 5, 5], [0, 1, 2, 3]) == 0
+
+
 @pytest.mark.parametrize("cards, spell", [
     (["red2", "blue1", "yellow1"], "rinnthra-faultline"),
     (["yellow1", "purple1"], "rinnthra-rift")])
