@@ -365,10 +365,11 @@ def test_each_summon_is_paid_separately() -> None:
 def test_option_help_lists_every_accepted_option() -> None:
     helps = GAME.option_help()
     assert set(helps) == {"start_scores", "tie_break", "cards", "expansion", "end_score",
-                          "steal", "artifact_set"}
+                          "steal", "artifact_set", "copy_resolves_as"}
     st = new(2, end_score=30, steal="full", tie_break="shared", start_scores="zero")
     assert st.options == {"start_scores": "zero", "tie_break": "shared",
-                          "expansion": "none", "end_score": 30, "steal": "full"}
+                          "expansion": "none", "end_score": 30, "steal": "full",
+                          "copy_resolves_as": "copier"}
 
 
 def test_end_score_option_ends_the_game_earlier() -> None:

@@ -673,9 +673,11 @@ def copy_targets(st: ValeState, p: int, src: int, timing: int, hand_n: int, area
     cs = st.cs
     if timing == _RESOLUTION:
         return [c for c in st.areas[p] if c != src and cs.has_resolution[c]]
+    target = st.copy_as_target
     return [c for c in st.areas[p] if c != src and cs.has_instant[c]
             and (not cs.inst_check[c]
-                 or can_run(st, p, src, cs.instant[c], hand_n, area_n, (src,), depth))]
+                 or can_run(st, p, c if target else src, cs.instant[c], hand_n, area_n,
+                            (src,), depth))]
 
 
 def take_targets(st: ValeState, fam: int) -> list[int]:
@@ -1116,7 +1118,8 @@ def decide(st: ValeState, frame: Frame, action: Action) -> None:
         board.add_points(st, p, frame[4][5] * cs.cost[c])
     elif kind == F_COPY:
         ops = cs.instant[c] if frame[4] == _INSTANT else cs.resolution[c]
-        stack.append((F_RUN, p, src, ops, 0))
+        # whose "this card" the copied effect means (copy_resolves_as)
+        stack.append((F_RUN, p, c if st.copy_as_target else src, ops, 0))
     elif kind == F_STEAL:
         q = action.a
         lost = board.lose_points(st, q, frame[4])

@@ -28,6 +28,10 @@ OPTION_HELP: dict[str, str] = {
                  "points (1 to 1000; default 60; 80 with expansion='artifacts')",
     "steal": "'capped' (default: Goblin gains only what the opponent could lose) or "
              "'full' (gain the full amount even from a player with fewer points)",
+    "copy_resolves_as": "'copier' (default: Scorch and Genie Exalted resolve the copied "
+                        "effect as their own, so its 'this card' is the copier) or "
+                        "'target' (as the copied card's: Genie Exalted copying Imp "
+                        "recovers the Imp)",
 }
 
 
@@ -77,6 +81,10 @@ class ValeGame(Game):
         steal = options.get("steal", "capped")
         if steal not in ("capped", "full"):
             raise OptionError(f"steal must be 'capped' or 'full', not {steal!r}")
+        copy_as = options.get("copy_resolves_as", "copier")
+        if copy_as not in ("copier", "target"):
+            raise OptionError("copy_resolves_as must be 'copier' or 'target', not "
+                              f"{copy_as!r}")
         path = options.get("cards")
         if path is not None and not isinstance(path, str):
             raise OptionError(f"cards must be the path of a card file, not {path!r}")
@@ -86,7 +94,7 @@ class ValeGame(Game):
                               f"least {4 * players}")
         kept: dict[str, Any] = {"start_scores": start, "tie_break": tie_break,
                                 "expansion": expansion, "end_score": end_score,
-                                "steal": steal}
+                                "steal": steal, "copy_resolves_as": copy_as}
         if path is not None:
             kept["cards"] = path
         art_set = options.get("artifact_set", "standard")
@@ -111,7 +119,7 @@ class ValeGame(Game):
         if expansion == "artifacts":
             kept["artifact_set"] = art_set
         return ValeState(self, cs, players, seed, kept, scores, tie_break, end_score,
-                         steal == "full", expansion, art_set)
+                         steal == "full", expansion, art_set, copy_as == "target")
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, ValeState)

@@ -74,7 +74,8 @@ WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under 
 
 
 class ValeState(State):
-    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck",
+    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "copy_as_target",
+                 "cs", "deck",
                  "discard", "display", "end_score", "events", "expansion", "extra", "first",
                  "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
                  "phase", "picks", "pts", "pub", "recheck", "rng", "round", "secret_top",
@@ -84,7 +85,8 @@ class ValeState(State):
     def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
                  options: dict[str, Any], start_scores: list[int], tie_break: str,
                  end_score: int, steal_full: bool, expansion: str = "none",
-                 artifact_set: str | list[str] = "standard") -> None:
+                 artifact_set: str | list[str] = "standard",
+                 copy_as_target: bool = False) -> None:
         self._game = game
         self.cs = cs
         self.n = n
@@ -93,6 +95,8 @@ class ValeState(State):
         self.tie_break = tie_break
         self.end_score = end_score
         self.steal_full = steal_full
+        # copy_resolves_as='target': a copied effect's "this card" is the copied card
+        self.copy_as_target = copy_as_target
         self.expansion = expansion
         self.round = 1
         self.first = 0
@@ -204,6 +208,7 @@ class ValeState(State):
         new.tie_break = self.tie_break
         new.end_score = self.end_score
         new.steal_full = self.steal_full
+        new.copy_as_target = self.copy_as_target
         new.expansion = self.expansion
         new.arts = self.arts
         new.apick = self.apick
@@ -246,7 +251,8 @@ class ValeState(State):
                 tuple(self.stones), tuple(self.pts), tuple(self.deck),
                 tuple(self.discard), tuple(self.pub), self.known_top, tuple(self.stack),
                 self.rng, tuple(a.text for a in self.hist), tuple(self.winners_),
-                self.end_score, self.tie_break, self.steal_full, self.cs.file,
+                self.end_score, self.tie_break, self.steal_full, self.copy_as_target,
+                self.cs.file,
                 self.expansion, self.arts, self.apick, self.trig, self.secret_top,
                 tuple(map(tuple, self.shelter)), tuple(self.extra), tuple(self.held),
                 tuple(self.marker))
