@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.engine.api import OptionError
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import act, new, select, texts, totals, turn
+from tests.thalara.helpers import GAME, act, new, select, texts, totals, turn
 
 SCOPES = ["conflict", "spell"]
 CANTO = ["purple1", "purple2", "red2", "yellow1", "green1", "blue1", "green2"]
 
 
-def test_the_default_scope_is_the_conflict() -> None:
+def test_the_default_scope_is_the_conflict_and_a_bad_value_is_refused() -> None:
     assert new().options["silence_scope"] == "conflict"
+    assert "conflict (default" in GAME.option_help()["silence_scope"]
+    with pytest.raises(OptionError, match="silence_scope"):
+        GAME.new_game(2, seed=1, silence_scope="everywhere")
 
 
 @pytest.mark.parametrize("scope", SCOPES)
