@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cardtable.engine import rng as rngmod
 from cardtable.engine.api import (
     Action,
     Event,
@@ -17,7 +18,6 @@ from cardtable.engine.api import (
     OptionError,
     State,
 )
-from cardtable.thalara import rng as rngmod
 from cardtable.thalara.cards import CORE_PATH, CardSet, core_card_set, load_card_set
 from cardtable.thalara.notation import normalise
 from cardtable.thalara.rules import begin_round

@@ -28,9 +28,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from cardtable.engine import rng as rngmod
 from cardtable.engine.api import Action, Event, State, View, seat_or_spectator
 from cardtable.thalara import piles, rules
-from cardtable.thalara import rng as rngmod
 from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES

@@ -9,27 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.engine import rng
 from cardtable.engine.api import Event
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
-MASK64 = (1 << 64) - 1
 BASE_LIMIT = 4
 
 
-def next_random(st: ValeState) -> int:
-    """splitmix64: the state's own RNG is one int, so clone() copies it for free."""
-    st.rng = z = (st.rng + 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
 def shuffle(st: ValeState, items: list[int]) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = next_random(st) % (i + 1)
-        items[i], items[j] = items[j], items[i]
+    """Shuffle `items` in place with the state's own generator (engine/rng.py)."""
+    st.rng = rng.shuffle(st.rng, items)
 
 
 def stone_values(st: ValeState, p: int) -> tuple[int, int, int]:

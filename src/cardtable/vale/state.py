@@ -66,6 +66,7 @@ from cardtable.engine.api import (
     View,
     seat_or_spectator,
 )
+from cardtable.engine.rng import MASK as RNG_MASK
 from cardtable.vale import board, rules
 from cardtable.vale.cards import ART_SRC, COLORS, CardSet
 from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
@@ -114,7 +115,7 @@ class ValeState(State):
         self.known_top = 0
         self.recheck = True  # stone limits need checking
         self.stack: list[Frame] = []
-        self.rng = seed & board.MASK64
+        self.rng = seed & RNG_MASK
         self.hist: list[Action] = []
         self.winners_: list[int] = []
         self.legal: list[Action] = []
