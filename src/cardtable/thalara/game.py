@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from cardtable.engine.api import (
     OptionError,
     State,
 )
+from cardtable.engine.newgame import check_known, check_players, seed_or_random
 from cardtable.thalara.cards import CORE_PATH, CardSet, core_card_set, load_card_set
 from cardtable.thalara.notation import normalise
 from cardtable.thalara.rules import begin_round
@@ -63,16 +63,9 @@ class ThalaraGame(Game):
 
     def new_game(self, players: int = 2, seed: int | None = None,
                  **options: Any) -> ThalaraState:
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise OptionError(f"Thalara is for 2 to 4 players, not {players!r}")
-        unknown = sorted(set(options) - set(self.option_help()))
-        if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r} for thalara; options: "
-                              f"{', '.join(self.option_help())}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        players = check_players(self, players)
+        check_known(self, options, self.option_help())
+        seed = seed_or_random(seed)
         mode = options.get("mode", "standard")
         if mode not in MODES:
             raise OptionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")

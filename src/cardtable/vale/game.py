@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
+from cardtable.engine.newgame import check_known, check_players, seed_or_random
 from cardtable.vale import notation
 from cardtable.vale.cards import cards_from
 from cardtable.vale.state import ValeState
@@ -43,17 +43,9 @@ class ValeGame(Game):
 
     def new_game(self, players: int = 2, seed: int | None = None,
                  **options: Any) -> ValeState:
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.min_players <= players <= self.max_players):
-            raise OptionError(f"The Vale of Eternity is for 2 to 4 players, not {players!r}")
-        unknown = sorted(set(options) - set(OPTION_HELP))
-        if unknown:
-            raise OptionError(f"unknown option(s) {', '.join(unknown)}; options: "
-                              f"{', '.join(OPTION_HELP)}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(1 << 62)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        players = check_players(self, players)
+        check_known(self, options, OPTION_HELP)
+        seed = seed_or_random(seed)
         expansion = options.get("expansion", "none")
         if expansion not in ("none", "cards", "artifacts"):
             raise OptionError(f"expansion must be 'none', 'cards' or 'artifacts', not "
