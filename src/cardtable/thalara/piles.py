@@ -36,6 +36,6 @@ def drawn(state: ThalaraState, q: int) -> bool:
     return False
 
 
-def known_top(state: ThalaraState, q: int, viewer: int) -> int:
+def known_top(state: ThalaraState, q: int, viewer: int | None) -> int:
     """How many top cards of q's pile `viewer` knows."""
     return state.ontop[state.setup.n + q] if viewer == q else state.ontop[q]

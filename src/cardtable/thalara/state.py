@@ -29,7 +29,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import rng as rngmod
-from cardtable.engine.api import Action, Event, State, View, seat_or_spectator
+from cardtable.engine.api import Action, Event, State, seat_or_spectator
 from cardtable.thalara import piles, rules
 from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.notation import SPELL_SLOTS
@@ -319,17 +319,7 @@ class ThalaraState(State):
             "winners": self.winners() if over else None,
         }
 
-    def view(self, player: int) -> View:
-        player = seat_or_spectator(player, self.setup.n)  # type: ignore[assignment]
-        legal = self.legal_actions() if self.phase != OVER and self.cur == player else []
-        snapshot = self.clone()
-
-        def sample(rng: random.Random) -> State:
-            return snapshot.sample_world(player, rng)
-
-        return View(player, self.observation(player), legal, sample)
-
-    def sample_world(self, player: int, rng: random.Random) -> ThalaraState:
+    def sample_world(self, player: int | None, rng: random.Random) -> ThalaraState:
         """A copy of this state with everything `player` cannot know redealt at random:
         other players' hidden hand cards, their face-down cards and their supplies
         (drawn from the cards they could be), the Artifact stack order, and the order of

@@ -63,7 +63,6 @@ from cardtable.engine.api import (
     Game,
     IllegalAction,
     State,
-    View,
     seat_or_spectator,
 )
 from cardtable.engine.rng import MASK as RNG_MASK
@@ -338,13 +337,6 @@ class ValeState(State):
             "winners": list(self.winners_) if self.phase == rules.OVER else None,
             "cards": cs.catalog, "artifact_tiles": cs.art_catalog,
         }
-
-    def view(self, player: int) -> View:
-        player = seat_or_spectator(player, self.n)  # type: ignore[assignment]
-        legal = self.legal_actions() if self.current_player() == player else []
-        snapshot = self.clone()  # the view stays true to this moment
-        return View(player, self.observation(player), legal,
-                    lambda rng: snapshot.sample_world(player, rng))
 
     def sample_world(self, player: int | None, rng: random.Random) -> ValeState:
         """A full state consistent with what `player` knows: the deck below its known
