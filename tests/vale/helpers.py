@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardtable import load_game
-from cardtable.vale import rules
+from cardtable.vale import phases, rules
 from cardtable.vale.cards import expansion_cards
 from cardtable.vale.state import ValeState
 
@@ -26,7 +26,7 @@ def seat(hand: Iterable[str] = (), area: Iterable[str] = (), stones: tuple[int, 
 def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int = 0,
              discard: Iterable[str] = (), deck_top: Iterable[str] = (), seed: int = 1,
              display: Iterable[str] = (),
-             phase: int = rules.ACTION, **options: Any) -> ValeState:
+             phase: int = phases.ACTION, **options: Any) -> ValeState:
     """A state in the action phase (by default) of `round`, with each seat holding
     exactly the given cards, stones and score; every other card is in the deck
     (shuffled), except `discard`. `deck_top` lists cards to put on top, top last.
@@ -75,7 +75,7 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
     st.first = first
     st.turn = turn
     st.phase = phase
-    st.apick = 0 if phase == rules.HUNTING and st.arts else len(seats)
+    st.apick = 0 if phase == phases.HUNTING and st.arts else len(seats)
     st.picks = 0
     st.stack = []
     st.hist = []

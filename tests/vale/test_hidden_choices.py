@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.vale import board, rules
+from cardtable.vale import board, phases
 from cardtable.vale.state import ValeState
 from tests.vale.helpers import GAME, legal, play, position, seat
 
@@ -45,7 +45,7 @@ def test_a_single_choice_among_known_hand_cards_is_still_made_for_the_player() -
 
 
 def test_your_turn_stays_the_pickers_while_an_instant_artifact_resolves() -> None:
-    st = position(seat(shelter=["odin", "hydra"]), seat(), phase=rules.HUNTING,
+    st = position(seat(shelter=["odin", "hydra"]), seat(), phase=phases.HUNTING,
                   expansion="artifacts",
                   artifact_set=["philosophers-stone", "ring-of-wishes", "book-of-thoth"],
                   display=["imp", "kappa", "troll", "griffon"])

@@ -30,7 +30,8 @@ from cardtable.vale.cards import (
     CardSet,
 )
 from cardtable.vale.effects import Ops
-from cardtable.vale.rules import ACTION, LAST_ROUND, OVER, RESOLUTION, SELL_TABLE
+from cardtable.vale.phases import ACTION, OVER, RESOLUTION
+from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
 from cardtable.vale.state import ValeState
 
 STONE = (1.0, 3.0, 6.0)

@@ -62,6 +62,7 @@ from cardtable.vale.cards import (
     payment_code,
     payment_text,
 )
+from cardtable.vale.phases import ACTION, HUNTING, PHASE_NAMES
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
@@ -183,7 +184,6 @@ def parse(st: ValeState, text: str) -> Action:
 
 def why(st: ValeState, canon: str, words: list[str]) -> str:
     """A reason an action that reads well is not legal now."""
-    from cardtable.vale import rules
     from cardtable.vale.effects import FRAME_NAMES
 
     if st.is_over():
@@ -198,9 +198,9 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
         shown = ", ".join(a.text for a in st.legal_actions()[:10])
         return (f"P{p + 1} must first decide ({FRAME_NAMES[frame[0]]}); "
                 f"legal now: {shown}")
-    phase = rules.PHASE_NAMES[st.phase]
+    phase = PHASE_NAMES[st.phase]
     if verb == "artifact":
-        if st.phase != rules.HUNTING or st.apick >= st.n:
+        if st.phase != HUNTING or st.apick >= st.n:
             return "Artifacts are taken at the start of the hunting phase, before the draft"
         tile = cs.art_index[words[1]]
         if tile not in st.arts:
@@ -212,16 +212,16 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
         tile = cs.art_index[words[1]]
         if st.held[p] != tile:
             return f"P{p + 1} does not hold {words[1]}"
-        if st.phase != rules.ACTION:
+        if st.phase != ACTION:
             return f"it is the {phase} phase; an action ability is used in the action phase"
         return f"{words[1]}'s ability cannot be resolved in full now"
     if verb == "hunt":
-        if st.phase != rules.HUNTING:
+        if st.phase != HUNTING:
             return f"it is the {phase} phase, not the hunting phase"
         if st.apick < st.n:
             return "each player first takes an Artifact (`artifact <tile>`)"
         return f"{words[1]} is not in the hunting display"
-    if st.phase != rules.ACTION:
+    if st.phase != ACTION:
         return f"it is the {phase} phase; legal now: " + ", ".join(
             a.text for a in st.legal_actions()[:10])
     if verb in ("sell", "tame"):

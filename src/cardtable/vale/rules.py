@@ -44,12 +44,11 @@ from cardtable.vale.cards import (
 )
 from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE
 from cardtable.vale.notation import END
+from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
-HUNTING, ACTION, RESOLUTION, OVER = range(4)
-PHASE_NAMES = ("hunting", "action", "resolution", "over")
 LAST_ROUND = 10
 
 #: What selling a card of each family pays: (red, blue, purple).

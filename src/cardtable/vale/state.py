@@ -69,6 +69,7 @@ from cardtable.engine.rng import MASK as RNG_MASK
 from cardtable.vale import board, rules
 from cardtable.vale.cards import ART_SRC, COLORS, CardSet
 from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
+from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
 
 WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under way
 
@@ -100,7 +101,7 @@ class ValeState(State):
         self.expansion = expansion
         self.round = 1
         self.first = 0
-        self.phase = rules.HUNTING
+        self.phase = HUNTING
         self.turn = 0
         self.picks = 0
         self.display: list[int] = []
@@ -166,7 +167,7 @@ class ValeState(State):
         return dict(self._options)
 
     def current_player(self) -> int | None:
-        if self.phase == rules.OVER:
+        if self.phase == OVER:
             return None
         return rules.current_player(self)
 
@@ -186,14 +187,14 @@ class ValeState(State):
                                 "with game.parse_action(state, text)") from None
 
     def is_over(self) -> bool:
-        return self.phase == rules.OVER
+        return self.phase == OVER
 
     def scores(self) -> list[int]:
         """Each player's points right now."""
         return self.pts[:]
 
     def winners(self) -> list[int]:
-        return list(self.winners_) if self.phase == rules.OVER else []
+        return list(self.winners_) if self.phase == OVER else []
 
     def history(self) -> list[Action]:
         return list(self.hist)
@@ -263,7 +264,7 @@ class ValeState(State):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"<ValeState round {self.round} {rules.PHASE_NAMES[self.phase]} "
+        return (f"<ValeState round {self.round} {PHASE_NAMES[self.phase]} "
                 f"scores {self.pts}>")
 
     # --- what a player may know -----------------------------------------------------
@@ -302,7 +303,7 @@ class ValeState(State):
                 "hunted": [ids[c] for c in self.hunted[q]],
                 "hand": hand_ids, "hand_known": known, "hand_count": len(hand)})
         pending = None
-        if self.stack and self.phase != rules.OVER:
+        if self.stack and self.phase != OVER:
             top = self.stack[-1]
             src = top[2]
             pending = {"kind": FRAME_NAMES[top[0]], "player": top[1],
@@ -323,18 +324,18 @@ class ValeState(State):
                  for a in self.arts]
         return {
             "game": "vale", "viewer": player, "players": self.n, "round": self.round,
-            "phase": rules.PHASE_NAMES[self.phase], "first_player": self.first,
+            "phase": PHASE_NAMES[self.phase], "first_player": self.first,
             "current_player": self.current_player(), "area_limit": self.round,
             "end_score": self.end_score,
             "expansion": self.expansion,
             "deck": {"count": len(self.deck), "top": [ids[c] for c in top_known],
                      "top_private": private_top},
             "artifacts": tiles, "artifact_picking": (
-                self.phase == rules.HUNTING and self.apick < self.n),
+                self.phase == HUNTING and self.apick < self.n),
             "discard": [ids[c] for c in self.discard],
             "display": [ids[c] for c in self.display],
             "pending": pending, "to_order": to_order, "seats": seats,
-            "winners": list(self.winners_) if self.phase == rules.OVER else None,
+            "winners": list(self.winners_) if self.phase == OVER else None,
             "cards": cs.catalog, "artifact_tiles": cs.art_catalog,
         }
 
