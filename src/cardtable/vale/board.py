@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import rng
 from cardtable.engine.api import Event
+from cardtable.vale.vocabulary import EV_BLUE, EV_DRAW, EV_LOST, EV_STONES
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
 BASE_LIMIT = 4
+#: purchased areas: at most this many per player (the Artifacts rulebook)
+MAX_AREAS = 2
 
 
 def shuffle(st: ValeState, items: list[int]) -> None:
@@ -86,9 +89,6 @@ def lose_points(st: ValeState, p: int, amount: int) -> int:
     if lost and st.cs.watch:
         _event(st, p, EV_LOST)
     return lost
-
-
-EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8  # the same bits as effects.EV_*
 
 
 def _event(st: ValeState, p: int, bit: int) -> None:

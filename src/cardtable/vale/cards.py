@@ -29,7 +29,7 @@ The Artifacts expansion (`cards/artifacts.toml`, loaded after the base file) add
     text = "..."
     effect = [{ op = "upgrade", n = 2, up_to = true }]
 
-The effect vocabulary (`op = ...`) is documented in `cardtable.vale.effects`. Cards are
+The effect vocabulary (`op = ...`) is documented in `cardtable.vale.vocabulary`. Cards are
 interned as small ints (their position in the file); per-card data lives in lists
 indexed by that int, so the hot path never touches a dict or an object per card.
 """
@@ -43,12 +43,9 @@ from typing import Any
 
 from cardtable.engine.api import Action, CardFileError
 from cardtable.engine.cardfile import Table, load_toml
-from cardtable.vale import effects as fx
-
-FAMILIES: tuple[str, ...] = ("fire", "water", "earth", "wind", "dragon")
-COLORS: tuple[str, ...] = ("red", "blue", "purple")
-FIRE, WATER, EARTH, WIND, DRAGON = range(5)
-RED, BLUE, PURPLE = range(3)
+from cardtable.vale import vocabulary as vocab
+from cardtable.vale.effects import needs_check
+from cardtable.vale.vocabulary import BLUE, FAMILIES, RED
 
 #: Words the notation uses on their own; a card may not be called like them.
 RESERVED_IDS = frozenset({"red", "blue", "purple", "done", "end", "pay", "none"})
@@ -69,7 +66,7 @@ K_COPY, K_TAKE, K_ORDER, K_DONE, K_FREE = range(11, 16)
 ARTIFACTS_FILE = Path(__file__).parent / "cards" / "artifacts.toml"
 ABILITIES: tuple[str, ...] = ("instant", "permanent", "action")
 A_INSTANT, A_PERMANENT, A_ACTION = range(3)
-ART_SRC = fx.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
+ART_SRC = vocab.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
 ARTIFACT_FIELDS = ("id", "name", "kind", "players", "ability", "provenance", "source",
                    "text", "notes", "effect")
 
@@ -121,24 +118,24 @@ class CardSet:
         self.source: list[str | None] = [c["source"] for c in cards]
         self.texts: list[str] = [c["text"] for c in cards]
         self.notes: list[str] = [c["notes"] for c in cards]
-        self.instant: list[fx.Ops] = [c["instant"] for c in cards]
-        self.resolution: list[fx.Ops] = [c["resolution"] for c in cards]
-        self.permanent: list[fx.Ops] = [c["permanent"] for c in cards]
+        self.instant: list[vocab.Ops] = [c["instant"] for c in cards]
+        self.resolution: list[vocab.Ops] = [c["resolution"] for c in cards]
+        self.permanent: list[vocab.Ops] = [c["permanent"] for c in cards]
         self.has_instant: list[bool] = [bool(o) for o in self.instant]
         self.has_resolution: list[bool] = [bool(o) for o in self.resolution]
-        self.inst_check: list[bool] = [fx.needs_check(o) for o in self.instant]
+        self.inst_check: list[bool] = [needs_check(o) for o in self.instant]
         # Permanent effects, summarised per card (None when the card has none).
         self.limit_bonus: list[int] = [0] * self.n
         self.valmod: list[tuple[int, int, int, int] | None] = [None] * self.n
         self.reduce: list[tuple[int, int] | None] = [None] * self.n
         self.fixed: list[tuple[int, int] | None] = [None] * self.n
-        self.on_summon: list[tuple[fx.Op, ...]] = [()] * self.n
-        self.on_tame: list[tuple[fx.Op, ...]] = [()] * self.n
+        self.on_summon: list[tuple[vocab.Op, ...]] = [()] * self.n
+        self.on_tame: list[tuple[vocab.Op, ...]] = [()] * self.n
         # the expansion's permanent effects
         self.loki: list[bool] = [False] * self.n  # any family on its owner's turn
         self.ash: list[bool] = [False] * self.n  # recovered (+round points) instead of discarded
         self.on_discard: list[tuple[int, int, int] | None] = [None] * self.n
-        self.recover_on: list[int] = [0] * self.n  # bits: fx.EV_BLUE, EV_DRAW, EV_LOST
+        self.recover_on: list[int] = [0] * self.n  # bits: vocab.EV_BLUE, EV_DRAW, EV_LOST
         self.recover_stones: list[int] = [0] * self.n  # recover when holding >= this many
         self.on_sell_upgrade: list[int] = [0] * self.n
         self.has_permanent: list[bool] = [bool(o) for o in self.permanent]
@@ -181,9 +178,9 @@ class CardSet:
         self.art_kind: list[str] = [a["kind"] for a in arts]
         self.art_players: list[int] = [a["players"] for a in arts]
         self.art_ability: list[int] = [ABILITIES.index(a["ability"]) for a in arts]
-        self.art_ops: list[fx.Ops] = [a["effect"] for a in arts]
+        self.art_ops: list[vocab.Ops] = [a["effect"] for a in arts]
         #: an action ability that might be impossible (so `use` must check it)
-        self.art_check: list[bool] = [fx.needs_check(o) for o in self.art_ops]
+        self.art_check: list[bool] = [needs_check(o) for o in self.art_ops]
         self.art_texts: list[str] = [a["text"] for a in arts]
         self.art_provenance: list[str] = [a["provenance"] for a in arts]
         #: the price of Gem-of-Kukulkan-like permanents (-1: none)
@@ -191,7 +188,7 @@ class CardSet:
         for i, a in enumerate(arts):
             if self.art_ability[i] == A_PERMANENT:
                 for op in a["effect"]:
-                    if op[0] == fx.P_ON_SELL_KEEP:
+                    if op[0] == vocab.P_ON_SELL_KEEP:
                         self.art_gem[i] = op[1]
         self.act_artifact = [Action(K_ARTIFACT, f"artifact {a}", i)
                              for i, a in enumerate(self.art_ids)]
@@ -212,16 +209,16 @@ class CardSet:
                                             ("resolution", self.resolution[i])) if o]}
             for i, cid in enumerate(self.ids)}
 
-    def _summarise(self, i: int, ops: fx.Ops) -> None:
-        summon: list[fx.Op] = []
-        tame: list[fx.Op] = []
+    def _summarise(self, i: int, ops: vocab.Ops) -> None:
+        summon: list[vocab.Op] = []
+        tame: list[vocab.Op] = []
         for op in ops:
             code = op[0]
-            if code == fx.P_LIMIT:
+            if code == vocab.P_LIMIT:
                 self.limit_bonus[i] += op[1]
-            elif code == fx.P_VALUE or code == fx.P_SWAP:
+            elif code == vocab.P_VALUE or code == vocab.P_SWAP:
                 dr, db, dp, sw = self.valmod[i] or (0, 0, 0, 0)
-                if code == fx.P_SWAP:
+                if code == vocab.P_SWAP:
                     sw ^= 1
                 elif op[1] == RED:
                     dr += op[2]
@@ -230,26 +227,26 @@ class CardSet:
                 else:
                     dp += op[2]
                 self.valmod[i] = (dr, db, dp, sw)
-            elif code == fx.P_REDUCE:
+            elif code == vocab.P_REDUCE:
                 self.reduce[i] = (op[1], op[2])
-            elif code == fx.P_FIXED:
+            elif code == vocab.P_FIXED:
                 self.fixed[i] = (op[1], op[2])
-            elif code == fx.P_ON_SUMMON:
+            elif code == vocab.P_ON_SUMMON:
                 summon.append(op)
-            elif code == fx.P_ON_TAME:
+            elif code == vocab.P_ON_TAME:
                 tame.append(op)
-            elif code == fx.P_ANY_FAMILY:
+            elif code == vocab.P_ANY_FAMILY:
                 self.loki[i] = True
-            elif code == fx.P_ASH:
+            elif code == vocab.P_ASH:
                 self.ash[i] = True
-            elif code == fx.P_ON_DISCARD:
+            elif code == vocab.P_ON_DISCARD:
                 self.on_discard[i] = (op[1], op[2], op[3])
-            elif code == fx.P_RECOVER_WHEN:
-                if op[1] == fx.EV_STONES:
+            elif code == vocab.P_RECOVER_WHEN:
+                if op[1] == vocab.EV_STONES:
                     self.recover_stones[i] = op[2]
                 else:
                     self.recover_on[i] |= op[1]
-            elif code == fx.P_ON_SELL_UPGRADE:
+            elif code == vocab.P_ON_SELL_UPGRADE:
                 self.on_sell_upgrade[i] += 1
         self.on_summon[i] = tuple(summon)
         self.on_tame[i] = tuple(tame)
@@ -296,7 +293,7 @@ def load_cards(*paths: str | Path) -> CardSet:
     # a player might hold every card that raises the stone limit
     limit = BASE_LIMIT
     for card in cards:
-        limit += max(0, sum(op[1] for op in card["permanent"] if op[0] == fx.P_LIMIT))
+        limit += max(0, sum(op[1] for op in card["permanent"] if op[0] == vocab.P_LIMIT))
         if limit > MAX_STONE_LIMIT:
             raise CardFileError(card["file"], f"the cards' stone limits add up to more "
                                 f"than {MAX_STONE_LIMIT} stones", card=card["id"],
@@ -339,7 +336,7 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
             t.str("set")
         for timing in ("instant", "permanent", "resolution"):
             raw = t.data.get(timing, [])
-            card[timing] = fx.compile_effect(file, cid, timing, raw)
+            card[timing] = vocab.compile_effect(file, cid, timing, raw)
             _check_bounds(file, cid, timing, raw)
         cards.append(card)
     if doc.has("artifacts"):
@@ -361,7 +358,7 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
             ability = t.choice("ability", ABILITIES)
             timing = "permanent" if ability == "permanent" else "instant"
             raw = t.data.get("effect", [])
-            compiled = fx.compile_effect(file, aid, timing, raw, "effect")
+            compiled = vocab.compile_effect(file, aid, timing, raw, "effect")
             _check_bounds(file, aid, "effect", raw)
             artifacts.append({
                 "id": aid, "name": t.str("name"), "kind": tile_kind, "players": players,

@@ -50,8 +50,6 @@ from typing import TYPE_CHECKING
 from cardtable.engine.api import Action, IllegalAction, MalformedAction
 from cardtable.vale import board
 from cardtable.vale.cards import (
-    COLORS,
-    FAMILIES,
     K_DISCARD_STONE,
     K_DONE,
     K_END,
@@ -63,6 +61,7 @@ from cardtable.vale.cards import (
     payment_text,
 )
 from cardtable.vale.phases import ACTION, HUNTING, PHASE_NAMES
+from cardtable.vale.vocabulary import COLORS, FAMILIES
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState

@@ -25,9 +25,6 @@ from cardtable.vale.cards import (
     A_ACTION,
     A_INSTANT,
     ART_SRC,
-    DRAGON,
-    EARTH,
-    FIRE,
     K_ARTIFACT,
     K_END,
     K_HUNT,
@@ -37,14 +34,13 @@ from cardtable.vale.cards import (
     K_TAME,
     K_TOP,
     K_USE,
-    WATER,
-    WIND,
     payment_code,
     payment_counts,
 )
 from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE
 from cardtable.vale.notation import END
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
+from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState

@@ -67,9 +67,13 @@ from cardtable.engine.api import (
 )
 from cardtable.engine.rng import MASK as RNG_MASK
 from cardtable.vale import board, rules
-from cardtable.vale.cards import ART_SRC, COLORS, CardSet
+from cardtable.vale.cards import (
+    ART_SRC,
+    CardSet,
+)
 from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
 from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
+from cardtable.vale.vocabulary import COLORS
 
 WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under way
 
