@@ -44,7 +44,7 @@ from typing import Any
 from cardtable.engine.api import Action, CardFileError
 from cardtable.engine.cardfile import Table, load_toml
 from cardtable.vale import vocabulary as vocab
-from cardtable.vale.effects import needs_check
+from cardtable.vale.feasibility import needs_check
 from cardtable.vale.vocabulary import BLUE, FAMILIES, RED
 
 #: Words the notation uses on their own; a card may not be called like them.

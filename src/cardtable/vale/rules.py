@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.vale import board, effects
+from cardtable.vale import board, effects, feasibility
 from cardtable.vale.cards import (
     A_ACTION,
     A_INSTANT,
@@ -202,7 +202,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
                 cost = costs[c] - reduction[f]
             if cost > budget:
                 continue
-            if inst_check[c] and not effects.instant_ok(st, p, c, hand_n, area_n):
+            if inst_check[c] and not feasibility.instant_ok(st, p, c, hand_n, area_n):
                 continue
             table = tables[c]
             for code in payments(cost, red, blue, purple, values):
@@ -223,7 +223,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
     a = st.held[p]
     if a >= 0 and cs.art_ability[a] == A_ACTION and (
             not cs.art_check[a]
-            or effects.can_run(st, p, ART_SRC + a, cs.art_ops[a], len(hand), len(area), (), 0)):
+            or feasibility.can_run(st, p, ART_SRC + a, cs.art_ops[a], len(hand), len(area), (), 0)):
         acts.append(cs.act_use[a])
     if not hunted:
         acts.append(END)
