@@ -44,6 +44,26 @@ from typing import Any
 from cardtable.engine.api import Action, CardFileError
 from cardtable.engine.cardfile import Table, load_toml
 from cardtable.vale import vocabulary as vocab
+from cardtable.vale.actions import (
+    K_ACTIVATE,
+    K_ARTIFACT,
+    K_COPY,
+    K_DISCARD_CARD,
+    K_FREE,
+    K_HUNT,
+    K_ORDER,
+    K_RECOVER,
+    K_RETRIEVE,
+    K_SELL,
+    K_SHELTER,
+    K_SUMMON,
+    K_SWAP,
+    K_TAKE,
+    K_TAME,
+    K_TOP,
+    K_USE,
+    payment_text,
+)
 from cardtable.vale.feasibility import needs_check
 from cardtable.vale.vocabulary import BLUE, FAMILIES, RED
 
@@ -55,13 +75,6 @@ CARD_FIELDS = ("id", "name", "family", "cost", "provenance", "source", "text", "
 
 BASE_FILE = Path(__file__).parent / "cards" / "base.toml"
 
-# Action kinds (Action.kind). Kept here so cards.py can intern the per-card actions.
-K_HUNT, K_SELL, K_TAME, K_SUMMON, K_REMOVE, K_END = range(6)
-K_CHOOSE, K_DISCARD_CARD, K_DISCARD_STONE, K_TARGET, K_RECOVER = range(6, 11)
-K_COPY, K_TAKE, K_ORDER, K_DONE, K_FREE = range(11, 16)
-# the Artifacts expansion
-(K_ARTIFACT, K_USE, K_SHELTER, K_RETRIEVE, K_UPGRADE, K_NAME, K_PAY, K_SWAP, K_TOP,
- K_ACTIVATE) = range(16, 26)
 
 ARTIFACTS_FILE = Path(__file__).parent / "cards" / "artifacts.toml"
 ABILITIES: tuple[str, ...] = ("instant", "permanent", "action")
@@ -262,20 +275,6 @@ class CardSet:
             act = Action(kind, text, card, code)
             table[code] = act
         return act
-
-
-def payment_code(red: int, blue: int, purple: int) -> int:
-    return red | (blue << 5) | (purple << 10)
-
-
-def payment_counts(code: int) -> tuple[int, int, int]:
-    return code & 31, (code >> 5) & 31, code >> 10
-
-
-def payment_text(code: int) -> str:
-    """`purple,blue,blue,red`: most valuable colour first (empty for no stones)."""
-    r, b, p = payment_counts(code)
-    return ",".join(["purple"] * p + ["blue"] * b + ["red"] * r)
 
 
 def load_cards(*paths: str | Path) -> CardSet:

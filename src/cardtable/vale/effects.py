@@ -26,6 +26,16 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.api import Action, Event
 from cardtable.vale import board
+from cardtable.vale.actions import (
+    DONE,
+    NAMES,
+    STONE_DISCARD,
+    TARGETS,
+    UPGRADES,
+    choose_action,
+    pay_action,
+    payment_counts,
+)
 from cardtable.vale.board import MAX_AREAS
 from cardtable.vale.feasibility import (
     can_run,
@@ -96,16 +106,6 @@ FRAME_NAMES = ("run", "order", "stone-limit", "choose", "discard-from-hand", "fr
                "name-family", "swap-target", "swap-card", "card-to-deck-top",
                "discard-own-card", "shelter-from-hand", "shelter-from-display",
                "retrieve", "discard-from-shelter", "pay-price", "activate")
-_LABEL_ACTS: dict[str, Action] = {}
-
-
-def choose_action(label: str) -> Action:
-    act = _LABEL_ACTS.get(label)
-    if act is None:
-        from cardtable.vale.cards import K_CHOOSE
-
-        act = _LABEL_ACTS[label] = Action(K_CHOOSE, f"choose {label}")
-    return act
 
 # --- summoning (shared by the Summon action and free summons) ---------------------------
 
@@ -327,7 +327,6 @@ def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
     kind = frame[0]
     p = frame[1]
     if kind == F_LIMIT:
-        from cardtable.vale.notation import STONE_DISCARD
 
         s = st.stones
         return [STONE_DISCARD[k] for k in range(3) if s[3 * p + k]]
@@ -361,16 +360,12 @@ def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
         return [cs.act_free[c] for c in free_summon_targets(st, p, frame[4],
                                                             from_discard=bool(frame[6]))]
     if kind in (F_TARGET_DISCARD, F_SWAP_TARGET):
-        from cardtable.vale.notation import TARGETS
-
         fam = frame[4]
         return [TARGETS[q] for q in range(st.n) if board.family_count(st, q, fam)]
     if kind == F_PICK_DISCARD:
         fam = frame[4]
         return [cs.act_discard[c] for c in st.areas[p] if board.fam_match(st, p, c, fam)]
     if kind == F_DISCARD_AREA:
-        from cardtable.vale.notation import DONE
-
         src = frame[2]
         return [cs.act_discard[c] for c in st.areas[p] if c != src] + [DONE]
     if kind == F_RECOVER:
@@ -380,8 +375,6 @@ def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
                                len(st.areas[p]))
         return [cs.act_copy[c] for c in targets]
     if kind == F_STEAL:
-        from cardtable.vale.notation import TARGETS
-
         return [TARGETS[q] for q in range(st.n) if q != p]
     if kind == F_TAKE:
         return [cs.act_take[c] for c in take_targets(st, frame[4])]
@@ -389,8 +382,6 @@ def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
 
 
 def _expansion_actions(st: ValeState, frame: Frame) -> list[Action]:
-    from cardtable.vale.notation import DONE, NAMES, UPGRADES, pay_action
-
     cs = st.cs
     kind = frame[0]
     p = frame[1]
@@ -585,8 +576,6 @@ def _decide_expansion(st: ValeState, frame: Frame, action: Action, kind: int, p:
         stack.pop()
         if done:
             return
-        from cardtable.vale.cards import payment_counts
-
         r, b, pu = payment_counts(c)
         s = st.stones
         s[3 * p] -= r

@@ -14,8 +14,7 @@ import random
 
 from cardtable.engine.api import Action, State
 from cardtable.vale import board, vocabulary
-from cardtable.vale.cards import (
-    A_PERMANENT,
+from cardtable.vale.actions import (
     K_ARTIFACT,
     K_DISCARD_STONE,
     K_END,
@@ -27,8 +26,8 @@ from cardtable.vale.cards import (
     K_TAME,
     K_UPGRADE,
     K_USE,
-    CardSet,
 )
+from cardtable.vale.cards import A_PERMANENT, CardSet
 from cardtable.vale.phases import ACTION, OVER, RESOLUTION
 from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
 from cardtable.vale.state import ValeState

@@ -49,14 +49,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, IllegalAction, MalformedAction
 from cardtable.vale import board
-from cardtable.vale.cards import (
-    K_DISCARD_STONE,
-    K_DONE,
-    K_END,
-    K_NAME,
-    K_PAY,
-    K_TARGET,
-    K_UPGRADE,
+from cardtable.vale.actions import (
     payment_code,
     payment_text,
 )
@@ -65,23 +58,6 @@ from cardtable.vale.vocabulary import COLORS, FAMILIES
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
-
-END = Action(K_END, "end")
-DONE = Action(K_DONE, "done")
-STONE_DISCARD = [Action(K_DISCARD_STONE, f"discard {c}", i) for i, c in enumerate(COLORS)]
-TARGETS = [Action(K_TARGET, f"target p{q + 1}", q) for q in range(8)]
-NAMES = tuple(Action(K_NAME, f"name {f}", i) for i, f in enumerate(FAMILIES))
-UPGRADES = (Action(K_UPGRADE, "upgrade red", 0), Action(K_UPGRADE, "upgrade blue", 1))
-_PAY: dict[int, Action] = {}
-
-
-def pay_action(code: int) -> Action:
-    """The interned `pay <stones>` action of a price."""
-    act = _PAY.get(code)
-    if act is None:
-        act = _PAY[code] = Action(K_PAY, f"pay {payment_text(code)}", code)
-    return act
-
 
 _CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order", "shelter",
                "retrieve", "swap", "top", "activate")

@@ -21,10 +21,8 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
 from cardtable.vale import board, effects, feasibility
-from cardtable.vale.cards import (
-    A_ACTION,
-    A_INSTANT,
-    ART_SRC,
+from cardtable.vale.actions import (
+    END,
     K_ARTIFACT,
     K_END,
     K_HUNT,
@@ -37,8 +35,8 @@ from cardtable.vale.cards import (
     payment_code,
     payment_counts,
 )
+from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
 from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE
-from cardtable.vale.notation import END
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
 
