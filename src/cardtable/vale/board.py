@@ -1,5 +1,6 @@
 """Small board helpers shared by the rules and the effects: computed values (stone
-values, stone limit, current costs), moving cards and stones, points, the deck.
+values, stone limit, the payments stones allow, current costs), whose turn it is,
+moving cards and stones, points, the deck.
 
 Values are computed from the board every time (the area is a handful of cards), so a
 permanent effect applies at once and stops the moment its card leaves.
@@ -11,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import rng
 from cardtable.engine.api import Event
+from cardtable.vale.actions import payment_code
+from cardtable.vale.phases import ACTION, HUNTING, RESOLUTION
 from cardtable.vale.vocabulary import EV_BLUE, EV_DRAW, EV_LOST, EV_STONES
 
 if TYPE_CHECKING:
@@ -52,6 +55,44 @@ def stone_limit(st: ValeState, p: int) -> int:
 def stone_count(st: ValeState, p: int) -> int:
     s = st.stones
     return s[3 * p] + s[3 * p + 1] + s[3 * p + 2]
+
+
+# stone values -> {cost and stone counts: payments}
+_PAYMENTS: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
+
+
+def payments(cost: int, red: int, blue: int, purple: int,
+             values: tuple[int, int, int]) -> tuple[int, ...]:
+    """Every payment (as a code of stone counts) worth at least `cost` in which no
+    stone is superfluous: taking away any one stone would leave less than `cost`."""
+    table = _PAYMENTS.get(values)
+    if table is None:
+        if len(_PAYMENTS) > 64:
+            _PAYMENTS.clear()
+        table = _PAYMENTS[values] = {}
+    key = (((cost << 6) | red) << 6 | blue) << 6 | purple
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _payments(cost, red, blue, purple, values)
+    return found
+
+
+def _payments(cost: int, red: int, blue: int, purple: int,
+              values: tuple[int, int, int]) -> tuple[int, ...]:
+    vr, vb, vp = values
+    if cost <= 0:
+        return (0,)
+    out: list[int] = []
+    for p in range(purple + 1):
+        for b in range(blue + 1):
+            for r in range(red + 1):
+                total = r * vr + b * vb + p * vp
+                if total < cost:
+                    continue
+                low = min(v for n, v in ((r, vr), (b, vb), (p, vp)) if n)
+                if total - low < cost:
+                    out.append(payment_code(r, b, p))
+    return tuple(out)
 
 
 def current_cost(st: ValeState, p: int, card: int) -> int:
@@ -248,22 +289,22 @@ def recover(st: ValeState, p: int, card: int) -> None:
 
 
 def turn_player(st: ValeState) -> int:
-    """Whose turn it is ("your turn": your Hunting pick, Action turn and Resolution),
-    whoever must decide right now; -1 when the game is over."""
+    """Whose turn it is ("your turn": your Artifact pick and hunting picks, your Action
+    turn, your Resolution), whoever must decide right now; -1 when the game is over."""
     n = st.n
     phase = st.phase
-    if phase == 0:  # hunting: the artifact pick, then the snake draft
+    if phase == HUNTING:  # the Artifact pick, then the snake draft
         if st.stack:
             # An Instant Artifact resolving: still the turn of the player who took it
             # (the pick count has already moved on to the next player).
             return int(st.stack[0][1])
         if st.apick < n:
             return (st.first + st.apick) % n
-        k = st.picks if st.picks < n else 2 * n - 1 - st.picks
+        k = st.picks if st.picks < n else 2 * n - 1 - st.picks  # first to last and back
         return (st.first + k) % n
-    if phase == 1:
+    if phase == ACTION:
         return (st.first + st.turn) % n
-    if phase == 2:
+    if phase == RESOLUTION:
         return (st.first + st.turn - 1) % n
     return -1
 

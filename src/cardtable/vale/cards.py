@@ -64,6 +64,7 @@ from cardtable.vale.actions import (
     K_USE,
     payment_text,
 )
+from cardtable.vale.board import BASE_LIMIT
 from cardtable.vale.feasibility import needs_check
 from cardtable.vale.vocabulary import BLUE, FAMILIES, RED
 
@@ -287,8 +288,6 @@ def load_cards(*paths: str | Path) -> CardSet:
         _read_file(path, cards, artifacts, seen)
     if len(cards) > 255:
         raise CardFileError(str(paths[-1]), "at most 255 cards per set", field="cards")
-    from cardtable.vale.board import BASE_LIMIT  # board imports this module
-
     # a player might hold every card that raises the stone limit
     limit = BASE_LIMIT
     for card in cards:

@@ -260,9 +260,7 @@ def price_payments(st: ValeState, p: int, price: int) -> tuple[int, ...]:
     vals = board.stone_values(st, p)
     if s[3 * p] * vals[0] + s[3 * p + 1] * vals[1] + s[3 * p + 2] * vals[2] < price:
         return ()
-    from cardtable.vale.rules import payments
-
-    return payments(price, s[3 * p], s[3 * p + 1], s[3 * p + 2], vals)
+    return board.payments(price, s[3 * p], s[3 * p + 1], s[3 * p + 2], vals)
 
 
 def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:

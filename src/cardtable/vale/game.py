@@ -8,6 +8,7 @@ from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
 from cardtable.engine.newgame import check_known, check_players, seed_or_random
 from cardtable.vale import notation
 from cardtable.vale.cards import cards_from
+from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
 
 MAX_END_SCORE = 1000  # keeps end_score / 100 inside the learning encodings' bounds
@@ -121,6 +122,4 @@ class ValeGame(Game):
         return dict(OPTION_HELP)
 
     def heuristics(self) -> Heuristics:
-        from cardtable.vale.heuristics import ValeHeuristics
-
         return ValeHeuristics()

@@ -53,6 +53,7 @@ from cardtable.vale.actions import (
     payment_code,
     payment_text,
 )
+from cardtable.vale.effects import FRAME_NAMES
 from cardtable.vale.phases import ACTION, HUNTING, PHASE_NAMES
 from cardtable.vale.vocabulary import COLORS, FAMILIES
 
@@ -159,8 +160,6 @@ def parse(st: ValeState, text: str) -> Action:
 
 def why(st: ValeState, canon: str, words: list[str]) -> str:
     """A reason an action that reads well is not legal now."""
-    from cardtable.vale.effects import FRAME_NAMES
-
     if st.is_over():
         return "the game is over"
     p = st.current_player()

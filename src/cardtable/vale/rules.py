@@ -32,11 +32,11 @@ from cardtable.vale.actions import (
     K_TAME,
     K_TOP,
     K_USE,
-    payment_code,
     payment_counts,
 )
 from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
 from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE
+from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
 
@@ -55,65 +55,12 @@ _SELL = [SELL_TABLE[f] for f in range(5)]
 _EVENTS: list[dict[str, Event]] = [{} for _ in range(8)]
 _NO_FIXED = [-1] * 5
 _NO_REDUCTION = [0] * 5
-# values -> {cost/stone-count key: payments}
-_PAYMENTS: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
-
-
-def payments(cost: int, red: int, blue: int, purple: int,
-             values: tuple[int, int, int]) -> tuple[int, ...]:
-    """Every payment (as a code of stone counts) worth at least `cost` in which no
-    stone is superfluous: taking away any one stone would leave less than `cost`."""
-    table = _PAYMENTS.get(values)
-    if table is None:
-        if len(_PAYMENTS) > 64:
-            _PAYMENTS.clear()
-        table = _PAYMENTS[values] = {}
-    key = (((cost << 6) | red) << 6 | blue) << 6 | purple
-    found = table.get(key)
-    if found is None:
-        found = table[key] = _payments(cost, red, blue, purple, values)
-    return found
-
-
-def _payments(cost: int, red: int, blue: int, purple: int,
-              values: tuple[int, int, int]) -> tuple[int, ...]:
-    vr, vb, vp = values
-    if cost <= 0:
-        return (0,)
-    out: list[int] = []
-    for p in range(purple + 1):
-        for b in range(blue + 1):
-            for r in range(red + 1):
-                total = r * vr + b * vb + p * vp
-                if total < cost:
-                    continue
-                low = min(v for n, v in ((r, vr), (b, vb), (p, vp)) if n)
-                if total - low < cost:
-                    out.append(payment_code(r, b, p))
-    return tuple(out)
-
-
-def hunt_seat(st: ValeState, pick: int) -> int:
-    """The snake draft: first to last, then last to first."""
-    n = st.n
-    k = pick if pick < n else 2 * n - 1 - pick
-    return (st.first + k) % n
-
-
-def phase_player(st: ValeState) -> int | None:
-    if st.phase == HUNTING:
-        if st.apick < st.n:
-            return (st.first + st.apick) % st.n
-        return hunt_seat(st, st.picks)
-    if st.phase == ACTION:
-        return (st.first + st.turn) % st.n
-    return None
-
-
 def current_player(st: ValeState) -> int | None:
+    """Who must decide now: the player of the pending decision, else whose turn it is."""
     if st.stack:
         return int(st.stack[-1][1])
-    return phase_player(st)
+    p = board.turn_player(st)
+    return None if p < 0 else p
 
 
 def start_round(st: ValeState) -> None:
@@ -203,7 +150,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
             if inst_check[c] and not feasibility.instant_ok(st, p, c, hand_n, area_n):
                 continue
             table = tables[c]
-            for code in payments(cost, red, blue, purple, values):
+            for code in board.payments(cost, red, blue, purple, values):
                 act = table.get(code)
                 acts.append(act if act is not None else cs.pay_action(K_SUMMON, c, code))
     rnd = st.round
@@ -211,7 +158,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         if values is None:
             values = board.stone_values(st, p)
         if red * values[0] + blue * values[1] + purple * values[2] >= rnd:
-            pays = payments(rnd, red, blue, purple, values)
+            pays = board.payments(rnd, red, blue, purple, values)
             tables = cs.pay_acts[1]
             for c in area:
                 table = tables[c]
@@ -352,12 +299,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     action = listed
     events = st.events = []
     stack = st.stack
-    if stack:
-        p = stack[-1][1]
-    elif st.phase == HUNTING:
-        p = (st.first + st.apick) % st.n if st.apick < st.n else hunt_seat(st, st.picks)
-    else:
-        p = (st.first + st.turn) % st.n
+    p = stack[-1][1] if stack else board.turn_player(st)
     st.hist.append(action)
     cache = _EVENTS[p]
     event = cache.get(action.text)
@@ -424,8 +366,6 @@ def _find(st: ValeState, action: Action) -> Action:
             return listed
     if st.phase == OVER:
         raise IllegalAction(f"{action.text!r}: the game is over")
-    from cardtable.vale.notation import canonical, why
-
     try:
         canon, words = canonical(st, action.text)
         reason = why(st, canon, words)
