@@ -160,7 +160,7 @@ def watchers(st: ValeState) -> None:
             for c in area[:]:
                 if (on[c] & bits) or (at[c] and bits & EV_STONES
                                       and stone_count(st, q) >= at[c]
-                                      and not any(f[2] == c for f in st.stack)):
+                                      and not any(f[2] == c for f in st.stack)):  # f[2]: its source
                     _recover_now(st, q, c)
 
 

@@ -203,7 +203,8 @@ class CardSet:
             if self.art_ability[i] == A_PERMANENT:
                 for op in a["effect"]:
                     if op[0] == vocab.P_ON_SELL_KEEP:
-                        self.art_gem[i] = op[1]
+                        _, price = op
+                        self.art_gem[i] = price
         self.act_artifact = [Action(K_ARTIFACT, f"artifact {a}", i)
                              for i, a in enumerate(self.art_ids)]
         self.act_use = [Action(K_USE, f"use {a}", i) for i, a in enumerate(self.art_ids)]
@@ -226,25 +227,30 @@ class CardSet:
     def _summarise(self, i: int, ops: vocab.Ops) -> None:
         summon: list[vocab.Op] = []
         tame: list[vocab.Op] = []
-        for op in ops:
+        for op in ops:  # each op as vocabulary._compile_op reads it
             code = op[0]
             if code == vocab.P_LIMIT:
-                self.limit_bonus[i] += op[1]
+                _, amount = op
+                self.limit_bonus[i] += amount
             elif code == vocab.P_VALUE or code == vocab.P_SWAP:
                 dr, db, dp, sw = self.valmod[i] or (0, 0, 0, 0)
                 if code == vocab.P_SWAP:
                     sw ^= 1
-                elif op[1] == RED:
-                    dr += op[2]
-                elif op[1] == BLUE:
-                    db += op[2]
                 else:
-                    dp += op[2]
+                    _, color, amount = op
+                    if color == RED:
+                        dr += amount
+                    elif color == BLUE:
+                        db += amount
+                    else:
+                        dp += amount
                 self.valmod[i] = (dr, db, dp, sw)
             elif code == vocab.P_REDUCE:
-                self.reduce[i] = (op[1], op[2])
+                _, amount, family = op
+                self.reduce[i] = (amount, family)
             elif code == vocab.P_FIXED:
-                self.fixed[i] = (op[1], op[2])
+                _, value, family = op
+                self.fixed[i] = (value, family)
             elif code == vocab.P_ON_SUMMON:
                 summon.append(op)
             elif code == vocab.P_ON_TAME:
@@ -254,12 +260,14 @@ class CardSet:
             elif code == vocab.P_ASH:
                 self.ash[i] = True
             elif code == vocab.P_ON_DISCARD:
-                self.on_discard[i] = (op[1], op[2], op[3])
+                _, red, blue, purple = op
+                self.on_discard[i] = (red, blue, purple)
             elif code == vocab.P_RECOVER_WHEN:
-                if op[1] == vocab.EV_STONES:
-                    self.recover_stones[i] = op[2]
+                _, event, value = op
+                if event == vocab.EV_STONES:
+                    self.recover_stones[i] = value
                 else:
-                    self.recover_on[i] |= op[1]
+                    self.recover_on[i] |= event
             elif code == vocab.P_ON_SELL_UPGRADE:
                 self.on_sell_upgrade[i] += 1
         self.on_summon[i] = tuple(summon)

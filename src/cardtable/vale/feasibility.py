@@ -74,6 +74,8 @@ if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
 
+#: ops that can always be done (their branch in `_can_run` only follows the hand and
+#: area sizes), but for GAIN's draw and a strict LOSE
 _ALWAYS_OK = frozenset({GAIN, LOSE, POINTS_PER, DISCARD_SELF, RECOVER_SELF, SELF_TO_DECK,
                         CASH_STONES, STONES_TO, DISCARD_AREA, ACTIVATE, DISCARD_MANY,
                         NAME_FAMILY, REVEAL_HAND, REVEAL_DISPLAY})
@@ -82,7 +84,12 @@ _ALWAYS_OK = frozenset({GAIN, LOSE, POINTS_PER, DISCARD_SELF, RECOVER_SELF, SELF
 def needs_check(ops: Ops) -> bool:
     """True when some step of these ops might be impossible (so summoning must check)."""
     for op in ops:
-        if op[0] not in _ALWAYS_OK or (op[0] == GAIN and op[5]) or (op[0] == LOSE and op[2]):
+        code = op[0]
+        if code not in _ALWAYS_OK:
+            return True
+        if code == GAIN and op[5]:  # (GAIN, red, blue, purple, points, draw)
+            return True
+        if code == LOSE and op[2]:  # (LOSE, points, strict)
             return True
     return False
 
@@ -137,18 +144,23 @@ def _leave_area(st: ValeState, p: int, src: int) -> bool:
 
 def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
              exclude: tuple[int, ...], depth: int) -> bool:
+    """One branch per op that might be impossible or changes what the next ops see (the
+    hand and area sizes, the shelter, `src` leaving the area); the op tuples as
+    vocabulary.py reads them."""
     cs = st.cs
     shel_n = -1  # the shelter's size as this effect goes (read when first needed)
     for op in ops:
         code = op[0]
         if code == GAIN:
-            if op[5]:
-                if not board.can_draw(st, op[5]):
+            draws = op[5]
+            if draws:
+                if not board.can_draw(st, draws):
                     return False
-                hand_n += op[5]
+                hand_n += draws
         elif code in _ALWAYS_OK:
             if code == LOSE:
-                if op[2] and st.pts[p] < op[1]:
+                _, points, strict = op
+                if strict and st.pts[p] < points:
                     return False
             elif code in (DISCARD_SELF, SELF_TO_DECK):
                 if _leave_area(st, p, src):
@@ -157,77 +169,80 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
                 area_n -= 1
                 hand_n += 1
         elif code == IF:
+            _, cond, arg, then, otherwise = op
             # the branch is part of this effect: what it does to src holds for the rest
-            branch = op[3] if condition(st, p, op[1], op[2]) else op[4]
+            branch = then if condition(st, p, cond, arg) else otherwise
             if not _can_run(st, p, src, branch, hand_n, area_n, exclude, depth):
                 return False
         elif code == SPEND:
-            if st.stones[3 * p + op[1]] < op[2]:
+            _, color, number = op
+            if st.stones[3 * p + color] < number:
                 return False
         elif code == DISCARD_HAND:
             if hand_n < 1:
                 return False
             hand_n -= 1
-        elif code == FREE_SUMMON and op[3]:
-            # from the discard pile (Akhlut)
-            if area_n >= board.area_limit(st, p):
-                return False
-            fam = op[1]
-            family = cs.family
-            if not any((fam < 0 or family[c] == fam)
-                       and instant_ok(st, p, c, hand_n, area_n + 1, exclude, depth + 1)
-                       for c in st.discard):
-                return False
-            area_n += 1
         elif code == FREE_SUMMON:
+            _, fam, _points_per_cost, from_discard = op
+            family = cs.family
+            if from_discard:  # Akhlut
+                if area_n >= board.area_limit(st, p):
+                    return False
+                if not any((fam < 0 or family[c] == fam)
+                           and instant_ok(st, p, c, hand_n, area_n + 1, exclude, depth + 1)
+                           for c in st.discard):
+                    return False
+                area_n += 1
+                continue
             if area_n >= board.area_limit(st, p) or hand_n < 1:
                 return False
-            fam = op[1]
-            family = cs.family
             if not any((fam < 0 or family[c] == fam) and c not in exclude
                        and instant_ok(st, p, c, hand_n - 1, area_n + 1, exclude, depth + 1)
                        for c in st.hands[p]):
                 return False
             hand_n -= 1
             area_n += 1
-        elif code == TARGET_DISCARD:
-            fam = op[1]
+        elif code in (TARGET_DISCARD, SWAP):
+            _, fam = op
             if not board.family_anywhere(st, fam):
                 return False
         elif code == RECOVER:
             if not recover_targets(st, p, src, op):
                 return False
         elif code == COPY:
-            if op[1] == T_INSTANT and not copy_targets(st, p, src, T_INSTANT, hand_n, area_n,
-                                                      depth + 1):
+            _, timing = op
+            if timing == T_INSTANT and not copy_targets(st, p, src, T_INSTANT, hand_n,
+                                                        area_n, depth + 1):
                 return False
         elif code == CHOOSE:
-            ok = sum(1 for branch in op[3]
+            _, number, _labels, branches = op
+            ok = sum(1 for branch in branches
                      if can_run(st, p, src, branch, hand_n, area_n, exclude, depth))
-            if ok < op[1]:
+            if ok < number:
                 return False
         elif code == STEAL:
             if st.n < 2:
                 return False
         elif code == TAKE_DISCARD:
-            if not take_targets(st, op[1]):
+            _, fam = op
+            if not take_targets(st, fam):
                 return False
         elif code == UPGRADE:
-            if not op[2] and not (st.stones[3 * p] or st.stones[3 * p + 1]):
-                return False
-        elif code == SWAP:
-            if not board.family_anywhere(st, op[1]):
+            _, _number, up_to = op
+            if not up_to and not (st.stones[3 * p] or st.stones[3 * p + 1]):
                 return False
         elif code in (HAND_TO_DECK, SHELTER_HAND):
             if hand_n < 1:
                 return False
             hand_n -= 1
         elif code == DISCARD_OWN:
-            if area_n - (1 if op[1] else 0) < 1:
+            other = op[1]  # (DISCARD_OWN, other, points_per_cost, family, then)
+            if area_n - (1 if other else 0) < 1:
                 return False
             area_n -= 1
         elif code == SHELTER_DECK:
-            if not board.can_draw(st, op[1]):
+            _, number = op
+            if not board.can_draw(st, number):
                 return False
         elif code == SHELTER_DISPLAY:
             if not st.display and not board.can_draw(st, 1):
@@ -237,16 +252,17 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
                 shel_n = len(st.shelter[p])
             if shel_n < 1:
                 return False
-            if code == RETRIEVE and op[1]:
+            if code == RETRIEVE and op[1]:  # (RETRIEVE, all)
                 hand_n += shel_n
                 shel_n = 0
             else:
                 shel_n -= 1
                 hand_n += 1 if code == RETRIEVE else 0
         elif code == BUY_AREA:
+            _, price = op
             if st.extra[p] >= MAX_AREAS:
                 return False
-            if op[1] and price_payments(st, p, op[1]) == ():
+            if price and price_payments(st, p, price) == ():
                 return False
         elif code == ACTIVATE_ONE and not any(cs.has_resolution[c] for c in st.areas[p]):
             return False

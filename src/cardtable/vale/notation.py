@@ -53,7 +53,7 @@ from cardtable.vale.actions import (
     payment_code,
     payment_text,
 )
-from cardtable.vale.effects import FRAME_NAMES
+from cardtable.vale.effects import FRAME_NAMES, KIND
 from cardtable.vale.phases import ACTION, HUNTING, PHASE_NAMES
 from cardtable.vale.vocabulary import COLORS, FAMILIES
 
@@ -170,7 +170,7 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
     if st.stack:
         frame = st.stack[-1]
         shown = ", ".join(a.text for a in st.legal_actions()[:10])
-        return (f"P{p + 1} must first decide ({FRAME_NAMES[frame[0]]}); "
+        return (f"P{p + 1} must first decide ({FRAME_NAMES[frame[KIND]]}); "
                 f"legal now: {shown}")
     phase = PHASE_NAMES[st.phase]
     if verb == "artifact":

@@ -35,7 +35,7 @@ from cardtable.vale.actions import (
     payment_counts,
 )
 from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
-from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE
+from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE, KIND, PLAYER
 from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
@@ -58,7 +58,7 @@ _NO_REDUCTION = [0] * 5
 def current_player(st: ValeState) -> int | None:
     """Who must decide now: the player of the pending decision, else whose turn it is."""
     if st.stack:
-        return int(st.stack[-1][1])
+        return int(st.stack[-1][PLAYER])
     p = board.turn_player(st)
     return None if p < 0 else p
 
@@ -227,19 +227,20 @@ def proceed(st: ValeState) -> None:
             st.recheck = False
             if st.trig:
                 board.watchers(st)
-            if stack and stack[-1][0] == F_UPGRADE:
+            if stack and stack[-1][KIND] == F_UPGRADE:
                 st.recheck = True  # a stone just received is being upgraded first
             else:
                 for q in range(n):
                     total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
                     if total > floor and total > board.stone_limit(st, q):
                         st.recheck = True  # until the discards are done
-                        if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
+                        if not (stack and stack[-1][KIND] == F_LIMIT
+                                and stack[-1][PLAYER] == q):
                             stack.append((F_LIMIT, q, -1, False))
                         break
         if stack:
             top = stack[-1]
-            if top[0] == F_RUN:
+            if top[KIND] == F_RUN:
                 effects.run_step(st)
                 continue
             acts = effects.frame_actions(st, top)
@@ -248,12 +249,13 @@ def proceed(st: ValeState) -> None:
                 continue
             if len(acts) == 1 and not effects.hides_its_choices(st, top):
                 only = acts[0]
-                text = f"P{top[1] + 1}: {only.text} (the only choice)"
+                decider = top[PLAYER]
+                text = f"P{decider + 1}: {only.text} (the only choice)"
                 if only.kind == K_TOP and not st.pub[only.a]:
-                    st.events.append(Event("auto", top[1], f"P{top[1] + 1} puts a card on "
+                    st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
                 else:
-                    st.events.append(Event("auto", top[1], text))
+                    st.events.append(Event("auto", decider, text))
                 effects.decide(st, top, only)
                 continue
             st.legal = acts
@@ -299,7 +301,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     action = listed
     events = st.events = []
     stack = st.stack
-    p = stack[-1][1] if stack else board.turn_player(st)
+    p = stack[-1][PLAYER] if stack else board.turn_player(st)
     st.hist.append(action)
     cache = _EVENTS[p]
     event = cache.get(action.text)

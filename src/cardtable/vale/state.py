@@ -71,7 +71,7 @@ from cardtable.vale.cards import (
     ART_SRC,
     CardSet,
 )
-from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
+from cardtable.vale.effects import F_ORDER, FRAME_NAMES, KIND, PLAYER, SOURCE, Frame
 from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
 from cardtable.vale.vocabulary import COLORS
 
@@ -309,15 +309,15 @@ class ValeState(State):
         pending = None
         if self.stack and self.phase != OVER:
             top = self.stack[-1]
-            src = top[2]
-            pending = {"kind": FRAME_NAMES[top[0]], "player": top[1],
+            src = top[SOURCE]
+            pending = {"kind": FRAME_NAMES[top[KIND]], "player": top[PLAYER],
                        "source": (cs.art_ids[src - ART_SRC] if src >= ART_SRC
                                   else ids[src] if src >= 0 else None)}
         to_order: list[str] = []
         for frame in reversed(self.stack):
-            if frame[0] == F_ORDER:
-                area = self.areas[frame[1]]
-                to_order = [ids[c] for c in frame[4] if c in area]
+            if frame[KIND] == F_ORDER:
+                _, p, _src, _cont, cards = frame
+                to_order = [ids[c] for c in cards if c in self.areas[p]]
                 break
         top_known = self.deck[len(self.deck) - self.known_top:][::-1]
         private_top = (ids[self.deck[-1]] if player is not None and self.deck
@@ -363,7 +363,8 @@ class ValeState(State):
     def _same_decision(self, other: ValeState) -> bool:
         """Whether this world stands at the decision `other` stands at."""
         return (self.phase == other.phase and len(self.stack) == len(other.stack)
-                and (not self.stack or self.stack[-1][:3] == other.stack[-1][:3])
+                and (not self.stack  # the same kind, player and source
+                     or self.stack[-1][:SOURCE + 1] == other.stack[-1][:SOURCE + 1])
                 and self.current_player() == other.current_player())
 
     def _deal(self, player: int | None, rng: random.Random) -> ValeState:
