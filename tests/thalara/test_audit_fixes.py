@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardtable.thalara import piles
+from cardtable.thalara import board
 from cardtable.thalara.state import ThalaraState
 from tests.thalara.helpers import GAME, act, casual_hand, new, select, texts, totals, turn
 
@@ -626,7 +626,7 @@ def test_playing_one_of_identical_aftershocks_tells_nothing_of_the_others(took: 
     pool = state.pool[0]
     state.supply[0] += pool[-2:]
     state.pool = (pool[:-2], state.pool[1])
-    piles.put_on_top(state, 0, 2, True)
+    board.put_on_top(state, 0, 2, True)
     act(state, "pass")
     while state.phase_name() == "return":
         act(state, "done")

@@ -165,7 +165,7 @@ class ThalaraGame(Game):
         s.silenced = [False] * slots
         s.passed = [False] * n
         s.veil = [-1] * n
-        s.ontop = [0] * (2 * n)  # see piles.py
+        s.ontop = [0] * (2 * n)  # see board.py
         s.unsure = set()
         s.pending = []
         s.cast_options = []

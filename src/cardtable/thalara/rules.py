@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.thalara import piles, spells
+from cardtable.thalara import board, spells
 from cardtable.thalara.cards import ARTIFACT, REMNANT
 from cardtable.thalara.notation import (
     CAST,
@@ -112,7 +112,7 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
         if index < 0:
             raise IllegalAction(_why_illegal(state, action))
         state.hist = (state.hist, action)
-        _place(state, p, index, conf, events)
+        board.place(state, p, index, conf, events)
         options = state.cast_options = spells.cast_actions(state, p)
         if options:
             state.phase = CAST_PHASE
@@ -160,15 +160,7 @@ def _index_of(state: ThalaraState, p: int, cards: list[int], t: int) -> int:
     card = state.setup.unique_card[p][t]
     if card >= 0:
         return cards.index(card) if card in cards else -1
-    return _find(state.setup.card_type, cards, t)
-
-
-def _find(card_type: list[int], cards: list[int], t: int) -> int:
-    """The index in `cards` of the first card of type `t`, or -1."""
-    for i, c in enumerate(cards):
-        if card_type[c] == t:
-            return i
-    return -1
+    return board.find(state.setup.card_type, cards, t)
 
 
 def _why_illegal(state: ThalaraState, action: object) -> str:
@@ -202,91 +194,6 @@ def _take(state: ThalaraState, p: int, index: int, events: list[Event]) -> None:
                         args=(p + 1, s.type_names[t])))
     if len(state.hands[p]) >= s.hand_size or not supply:
         _next_selector(state, _offset(state, p) + 1, events)
-
-
-def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event]) -> None:
-    """Move the card at `index` of p's hand into conflict `conf`."""
-    s = state.setup
-    card = state.hands[p].pop(index)
-    t = s.card_type[card]
-    n = s.n
-    state.ccards[conf * n + p].append(card)
-    state.last = p
-    veiled = state.veil[p]
-    state.veil[p] = -1
-    # Silence stops a Veil reaching into its conflict (and, with silence_scope=spell, a
-    # Veil lying in it wherever the card goes): the card is placed face-up and the Veil
-    # is spent.
-    if veiled >= 0 and not state.silenced[conf] and not (
-            s.silence_spells and state.silenced[veiled]):
-        state.facedown.add(card)
-        if s.card_kind[card] == ARTIFACT:
-            # Artifacts in hand are public: with no other there, it is the one missing;
-            # with others, nobody else can tell which of them left the hand.
-            others = [c for c in state.hands[p] if s.card_kind[c] == ARTIFACT]
-            if others or card in state.unsure:
-                state.unsure.update(others, (card,))
-                state.known.difference_update(state.unsure)
-            else:
-                state.known.add(card)
-        else:
-            state.known.discard(card)
-            _forget_hand(state, p)  # any known card of the hand may be the one placed
-        events.append(Event("play", p, "P{0} places a card face-down into conflict {2}",
-                            "P{0} places {1} face-down into conflict {2}",
-                            args=(p + 1, s.type_names[t], conf + 1)))
-        return
-    if state.known:
-        if card in state.known:
-            state.known.discard(card)
-        else:
-            # Identical copies (Aftershocks): which copy the engine took is no secret to
-            # tell, so one of the copies everyone knew of is the one seen to leave.
-            for c in state.hands[p]:
-                if s.card_type[c] == t and c in state.known:
-                    state.known.discard(c)
-                    break
-    if state.unsure:
-        state.unsure.discard(card)  # placed face-up: everyone sees which it is
-    color = s.card_color[card]
-    if color >= 0:
-        state.ccol[(conf * n + p) * s.width + color] += 1
-        state.cown[conf * n + p] += 1
-    events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
-                        args=(p + 1, s.type_names[t], conf + 1)))
-
-
-def _forget_hand(state: ThalaraState, p: int) -> None:
-    """A card left p's hand unseen: the Remnants and Aftershocks others knew were there
-    may be the one that left, so they are known no longer (Artifacts stay public)."""
-    if state.known:
-        kinds = state.setup.card_kind
-        for c in state.hands[p]:
-            if kinds[c] != ARTIFACT:
-                state.known.discard(c)
-
-
-def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
-    s = state.setup
-    n = s.n
-    state.ccards[conf * n + side].remove(card)
-    if card in state.facedown:
-        state.facedown.discard(card)
-    elif s.card_color[card] >= 0:
-        state.ccol[(conf * n + side) * s.width + s.card_color[card]] -= 1
-        state.cown[conf * n + side] -= 1
-
-
-def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
-                    face_down: bool) -> None:
-    s = state.setup
-    n = s.n
-    state.ccards[conf * n + side].append(card)
-    if face_down:
-        state.facedown.add(card)
-    elif s.card_color[card] >= 0:
-        state.ccol[(conf * n + side) * s.width + s.card_color[card]] += 1
-        state.cown[conf * n + side] += 1
 
 
 def _pass(state: ThalaraState, p: int, events: list[Event]) -> None:
@@ -338,7 +245,7 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
     t = e.type
     who = f"P{player + 1}"
     if t == "place_extra":
-        _place(state, player, _find(s.card_type, state.hands[player], action.a), action.b,
+        board.place(state, player, board.find(s.card_type, state.hands[player], action.a), action.b,
                events)
     elif t == "take_from_supply":
         supply = state.supply[player]
@@ -348,7 +255,7 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
                 break
         if s.casual:
             state.reshuffle(supply)
-            piles.shuffled(state, player)
+            board.shuffled(state, player)
         events.append(Event("take", player, f"{who} takes a card from their supply",
                             f"{who} takes {s.type_names[action.a]} from their supply"))
     elif t == "move" and stage == 0:
@@ -357,8 +264,8 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         return
     elif t == "move":
         down = chosen in state.facedown
-        remove_from_conflict(state, chosen, conf, player)
-        add_to_conflict(state, chosen, action.a, player, down)
+        board.remove_from_conflict(state, chosen, conf, player)
+        board.add_to_conflict(state, chosen, action.a, player, down)
         where = f"from conflict {conf + 1} to conflict {action.a + 1}"
         if down:  # a card file may allow moving face-down cards: only the mover sees it
             events.append(Event("move", player, f"{who} moves a face-down card {where}",
@@ -375,8 +282,8 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
             if s.card_type[c] == action.a and s.card_kind[c] == REMNANT:
                 incoming = hand.pop(i)
                 break
-        remove_from_conflict(state, chosen, conf, player)
-        add_to_conflict(state, incoming, conf, player, False)
+        board.remove_from_conflict(state, chosen, conf, player)
+        board.add_to_conflict(state, incoming, conf, player, False)
         hand.append(chosen)
         state.known.add(chosen)
         events.append(Event("swap", player, f"{who} swaps {s.name(chosen)} in conflict "
@@ -387,14 +294,14 @@ def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         down = card in state.facedown
         shown = "a face-down card" if down else s.name(card)
         owner = s.card_owner[card]
-        remove_from_conflict(state, card, conf, side)
+        board.remove_from_conflict(state, card, conf, side)
         kind = s.card_kind[card]
         if t == "to_supply":
             state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
             state.known.discard(card)
             if s.casual:
                 # everyone saw a face-up card go on top; a face-down one only its owner
-                piles.put_on_top(state, owner, 1, not down)
+                board.put_on_top(state, owner, 1, not down)
             verb = "back to its owner's supply"
         elif t == "to_hand":
             target_hand = state.hands[side if kind == ARTIFACT else owner]
@@ -430,8 +337,8 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
     state.known.discard(card)
     state.supply[p].append(card)
     state.returned = True
-    piles.shuffled(state, p)  # it will be when p is done
-    _forget_hand(state, p)  # nobody saw which card went back
+    board.shuffled(state, p)  # it will be when p is done
+    board.forget_hand(state, p)  # nobody saw which card went back
     events.append(Event("return", p, f"P{p + 1} shuffles a card back into their supply",
                         f"P{p + 1} shuffles {s.type_names[t]} back into their supply"))
     if not any(s.card_kind[c] != ARTIFACT for c in hand):
@@ -444,7 +351,7 @@ def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
     # for a player with no Remnant left, who is never asked.
     if state.returned:
         state.reshuffle(state.supply[p])
-        piles.shuffled(state, p)
+        board.shuffled(state, p)
         state.returned = False
     _next_returner(state, _offset(state, p) + 1, events)
 
@@ -594,7 +501,7 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
             while len(state.hands[p]) < s.hand_size and supply:
                 card = supply.pop()
                 state.hands[p].append(card)
-                if piles.drawn(state, p):
+                if board.drawn(state, p):
                     state.known.add(card)  # everyone saw it go on top of the pile
         state.phase = PLAY_PHASE
         state.cur = state.start

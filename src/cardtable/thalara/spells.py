@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.api import Action, Event
-from cardtable.thalara import piles
+from cardtable.thalara import board
 from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, REMNANT, Effect, Spell
 from cardtable.thalara.notation import SPELL_SLOTS
 
@@ -349,7 +349,7 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
             # A card from the pool is not sent back, so it is shuffled in, not put on
             # top (the clarification on top covers cards sent back to a supply).
             state.reshuffle(state.supply[player])
-            piles.shuffled(state, player)
+            board.shuffled(state, player)
         events.append(Event("aftershock", player, f"P{player + 1} puts {gained} "
                                                   "Aftershock(s) into their supply"))
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import rng as rngmod
 from cardtable.engine.api import Action, Event, State, seat_or_spectator
-from cardtable.thalara import piles, rules
+from cardtable.thalara import board, rules
 from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
@@ -110,7 +110,7 @@ class ThalaraState(State):
     silenced: list[bool]
     passed: list[bool]
     unsure: set[int]  # Artifacts whose place among a hand and its face-down cards is secret
-    ontop: list[int]  # Casual Chaos: the known top of each draw pile (piles.py)
+    ontop: list[int]  # Casual Chaos: the known top of each draw pile (board.py)
     veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
     pending: list[tuple[int, ...]]
     cast_options: list[Action]
@@ -335,7 +335,7 @@ class ThalaraState(State):
         for q in range(n):
             # Casual Chaos: cards everyone saw go on top of a draw pile keep their place
             supply = w.supply[q]
-            known = piles.known_top(w, q, player)
+            known = board.known_top(w, q, player)
             top = supply[len(supply) - known:] if known else []
             unseen = supply[:len(supply) - len(top)]
             if q == player:
