@@ -33,7 +33,7 @@ def test_a_game_module_imports_first_in_a_fresh_interpreter(module: str) -> None
     assert done.returncode == 0, done.stderr[-2000:]
 
 
-@pytest.mark.parametrize("game", ["vale"])
+@pytest.mark.parametrize("game", GAMES)
 def test_no_import_inside_a_function(game: str) -> None:
     hidden = []
     for path in sorted((ROOT / game).glob("*.py")):

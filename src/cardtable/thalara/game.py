@@ -19,6 +19,7 @@ from cardtable.engine.api import (
 )
 from cardtable.engine.newgame import check_known, check_players, seed_or_random
 from cardtable.thalara.cards import CORE_PATH, CardSet, core_card_set, load_card_set
+from cardtable.thalara.heuristics import ThalaraHeuristics
 from cardtable.thalara.notation import normalise
 from cardtable.thalara.rules import begin_round
 from cardtable.thalara.setup import DEFAULT_SETTINGS, SETTINGS, Setup
@@ -200,8 +201,6 @@ class ThalaraGame(Game):
         return self.match_action(state, wanted, state.legal_actions())
 
     def heuristics(self) -> Heuristics:
-        from cardtable.thalara.heuristics import ThalaraHeuristics
-
         return ThalaraHeuristics()
 
 

@@ -146,7 +146,7 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
     elif kind == SKIP:
         _next_turn(state, events)
     elif kind in (TARGET, TARGET_CONFLICT, PLAY):
-        _answer(state, action, events)
+        spells.answer(state, action, events)
         _after_effects(state, events)
     elif kind == RETURN:
         _return_card(state, p, action.a, events)
@@ -234,93 +234,6 @@ def _after_effects(state: ThalaraState, events: list[Event]) -> None:
         state.cur = state.pending[-1][0]
     else:
         _next_turn(state, events)
-
-
-def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
-    """Feed a choice into the pending frame and run the spell on."""
-    s = state.setup
-    player, sid, conf, index, stage, chosen = state.pending.pop()
-    spell = s.spell_of[sid]
-    e = spell.effects[index]
-    t = e.type
-    who = f"P{player + 1}"
-    if t == "place_extra":
-        board.place(state, player, board.find(s.card_type, state.hands[player], action.a), action.b,
-               events)
-    elif t == "take_from_supply":
-        supply = state.supply[player]
-        for i, c in enumerate(supply):
-            if s.card_type[c] == action.a:
-                state.hands[player].append(supply.pop(i))
-                break
-        if s.casual:
-            state.reshuffle(supply)
-            board.shuffled(state, player)
-        events.append(Event("take", player, f"{who} takes a card from their supply",
-                            f"{who} takes {s.type_names[action.a]} from their supply"))
-    elif t == "move" and stage == 0:
-        card = spells.find_target(state, action, conf, player, e)
-        state.pending.append((player, sid, conf, index, 1, card))
-        return
-    elif t == "move":
-        down = chosen in state.facedown
-        board.remove_from_conflict(state, chosen, conf, player)
-        board.add_to_conflict(state, chosen, action.a, player, down)
-        where = f"from conflict {conf + 1} to conflict {action.a + 1}"
-        if down:  # a card file may allow moving face-down cards: only the mover sees it
-            events.append(Event("move", player, f"{who} moves a face-down card {where}",
-                                f"{who} moves {s.name(chosen)} face-down {where}"))
-        else:
-            events.append(Event("move", player, f"{who} moves {s.name(chosen)} {where}"))
-    elif t == "swap_with_hand" and stage == 0:
-        card = spells.find_target(state, action, conf, player, e)
-        state.pending.append((player, sid, conf, index, 1, card))
-        return
-    elif t == "swap_with_hand":
-        hand = state.hands[player]
-        for i, c in enumerate(hand):
-            if s.card_type[c] == action.a and s.card_kind[c] == REMNANT:
-                incoming = hand.pop(i)
-                break
-        board.remove_from_conflict(state, chosen, conf, player)
-        board.add_to_conflict(state, incoming, conf, player, False)
-        hand.append(chosen)
-        state.known.add(chosen)
-        events.append(Event("swap", player, f"{who} swaps {s.name(chosen)} in conflict "
-                                            f"{conf + 1} for {s.name(incoming)} from hand"))
-    else:
-        card = spells.find_target(state, action, conf, player, e)
-        side = spells.side_of(state, card, conf)
-        down = card in state.facedown
-        shown = "a face-down card" if down else s.name(card)
-        owner = s.card_owner[card]
-        board.remove_from_conflict(state, card, conf, side)
-        kind = s.card_kind[card]
-        if t == "to_supply":
-            state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
-            state.known.discard(card)
-            if s.casual:
-                # everyone saw a face-up card go on top; a face-down one only its owner
-                board.put_on_top(state, owner, 1, not down)
-            verb = "back to its owner's supply"
-        elif t == "to_hand":
-            target_hand = state.hands[side if kind == ARTIFACT else owner]
-            target_hand.append(card)
-            if not down:
-                state.known.add(card)
-            verb = "back into its owner's hand"
-        elif kind == REMNANT:
-            state.discard = add_to(state.discard, owner, card)
-            verb = "destroyed"
-        elif kind == ARTIFACT:
-            verb = "destroyed (it returns to hand at the end of the round)"
-        else:
-            state.pool = add_to(state.pool, owner, card)
-            verb = "destroyed (back to the Aftershock pool)"
-        events.append(Event("target", player, f"{who}'s {spell.name}: {shown} of "
-                                              f"P{side + 1} in conflict {conf + 1} goes "
-                                              f"{verb}"))
-    spells.resolve(state, player, sid, conf, index + 1, events)
 
 
 def _offset(state: ThalaraState, p: int) -> int:

@@ -35,6 +35,7 @@ from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
 from cardtable.thalara.setup import Setup
+from cardtable.thalara.spells import card_strength, conflict_totals, pending_prompt
 
 if TYPE_CHECKING:
     from cardtable.engine.api import Game
@@ -236,8 +237,6 @@ class ThalaraState(State):
     # ---- information ------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        from cardtable.thalara.spells import card_strength, conflict_totals, pending_prompt
-
         s = self.setup
         n = s.n
         if player is not None and (player.__class__ is not int or not 0 <= player < n):
