@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -66,13 +65,8 @@ def check(state: ThalaraState) -> None:
                 counts[s.card_color[c]] += 1
         assert state.ccol[slot * width:(slot + 1) * width] == counts
     assert state.scores() == [sum(s.card_stars[c] for c in h) for h in state.held]
-    if not state.is_over():
-        assert state.legal_actions(), "no legal action before the end"
-        assert state.current_player() in range(n)
-    else:
-        assert state.legal_actions() == [] and state.winners()
+    # legal actions, observations as JSON, the record: tests/engine/test_contract.py
     assert state.clone() == state
-    json.dumps(state.observation(None))
     assert all(k in (REMNANT, ARTIFACT, AFTERSHOCK) for k in s.card_kind)
     assert all(sid < SPELL_SLOTS * n for sid in s.spell_of)
 

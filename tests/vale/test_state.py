@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 
@@ -33,12 +32,11 @@ def advanced(players: int, seed: int, steps: int, expansion: str = "none") -> Va
 
 
 @pytest.mark.parametrize("expansion", EXPANSIONS)
-def test_observation_is_json_safe_with_the_same_keys_for_every_viewer(expansion: str) -> None:
+def test_every_viewer_gets_the_documented_keys(expansion: str) -> None:
     st = advanced(3, 5, 120, expansion)
     for viewer in (None, 0, 1, 2):
         obs = st.observation(viewer)
-        assert set(obs) == KEYS
-        assert json.loads(json.dumps(obs)) == obs
+        assert set(obs) == KEYS  # as JSON, for every game: tests/engine/test_contract.py
         assert [set(s) for s in obs["seats"]] == [set(obs["seats"][0])] * 3
 
 
