@@ -499,7 +499,7 @@ def test_a_face_down_card_forgets_every_known_remnant_of_the_hand(
     assert "blue1" not in obs["seats"][1]["known_hand"]
     downs = {state.setup.name(c) for seed in range(40)
              for w in [state.sample_world(0, random.Random(seed))]
-             for c in w.ccards[0 * 2 + 1] if c in w.facedown}
+             for c in w.sides[0 * 2 + 1] if c in w.facedown}
     assert len(downs) > 1
 
 
@@ -535,11 +535,11 @@ def test_which_artifact_went_face_down_stays_secret(which: int) -> None:
     assert mine["conflicts"][1]["sides"][0]["cards"][0]["card"] == held[which]
     downs = {state.setup.name(c) for seed in range(30)
              for w in [state.sample_world(1, random.Random(seed))]
-             for c in w.ccards[1 * 2 + 0]}
+             for c in w.sides[1 * 2 + 0]}
     assert downs == set(held)
     own = {state.setup.name(c) for seed in range(10)
            for w in [state.sample_world(0, random.Random(seed))]
-           for c in w.ccards[1 * 2 + 0]}
+           for c in w.sides[1 * 2 + 0]}
     assert own == {held[which]}
     # scoring reveals every card: both Artifacts are back in hand, in view of all
     if state.phase_name() == "cast":
@@ -567,7 +567,7 @@ def test_a_lone_artifact_placed_face_down_is_known() -> None:
     act(state, f"play {held[0]} 2")  # face-down, the only Artifact left in hand
     downs = {state.setup.name(c) for seed in range(10)
              for w in [state.sample_world(1, random.Random(seed))]
-             for c in w.ccards[1 * 2 + 0]}
+             for c in w.sides[1 * 2 + 0]}
     assert downs == {held[0]}
 
 

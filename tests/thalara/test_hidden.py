@@ -118,7 +118,7 @@ def test_an_artifact_played_face_down_stays_what_everybody_knows_it_is() -> None
         world = state.view(1).sample_world(random.Random(k))
         assert world.observation(1) == seen
         assert isinstance(world, ThalaraState)
-        assert [world.setup.name(c) for c in world.ccards[0]] == [artifact]
+        assert [world.setup.name(c) for c in world.sides[0]] == [artifact]
 
 
 CHARACTERS = ["myrja", "canto", "accaina", "kandhran", "rinnthra", "jinpatrica"]

@@ -26,7 +26,7 @@ def check(state: ThalaraState) -> None:
         places.update(state.supply[p])
         places.update(state.discard[p])
         places.update(state.pool[p])
-    for cards in state.ccards:
+    for cards in state.sides:
         places.update(cards)
     places.update(state.stack)
     places.update(state.display)
@@ -58,12 +58,12 @@ def check(state: ThalaraState) -> None:
             assert state.cast_in[sid] == conf
     # Colour counts match the face-up cards.
     width = s.width
-    for slot, cards in enumerate(state.ccards):
+    for slot, cards in enumerate(state.sides):
         counts = [0] * width
         for c in cards:
             if c not in state.facedown and s.card_color[c] >= 0:
                 counts[s.card_color[c]] += 1
-        assert state.ccol[slot * width:(slot + 1) * width] == counts
+        assert state.side_colors[slot * width:(slot + 1) * width] == counts
     assert state.scores() == [sum(s.card_stars[c] for c in h) for h in state.held]
     # legal actions, observations as JSON, the record: tests/engine/test_contract.py
     assert state.clone() == state

@@ -32,7 +32,7 @@ def check(st: ValeState) -> None:
     for q in range(st.n):
         assert 0 <= st.extra[q] <= 2 and (st.arts or (not st.extra[q] and not st.shelter[q]))
         assert len(st.areas[q]) <= st.round + st.extra[q], "an area never exceeds its limit"
-        assert st.pts[q] >= 0, "scores never below 0"
+        assert st.points[q] >= 0, "scores never below 0"
         assert min(st.stones[3 * q: 3 * q + 3]) >= 0
         # the stone-limit discard, or (Duduri King) the upgrade of a stone just
         # received, which comes before the limit is checked

@@ -33,7 +33,7 @@ def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event
     card = state.hands[p].pop(index)
     t = s.card_type[card]
     n = s.n
-    state.ccards[conf * n + p].append(card)
+    state.sides[conf * n + p].append(card)
     state.last = p
     veiled = state.veil[p]
     state.veil[p] = -1
@@ -73,8 +73,8 @@ def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event
         state.unsure.discard(card)  # placed face-up: everyone sees which it is
     color = s.card_color[card]
     if color >= 0:
-        state.ccol[(conf * n + p) * s.width + color] += 1
-        state.cown[conf * n + p] += 1
+        state.side_colors[(conf * n + p) * s.width + color] += 1
+        state.side_faceup[conf * n + p] += 1
     events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
                         args=(p + 1, s.type_names[t], conf + 1)))
 
@@ -92,24 +92,24 @@ def forget_hand(state: ThalaraState, p: int) -> None:
 def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
     s = state.setup
     n = s.n
-    state.ccards[conf * n + side].remove(card)
+    state.sides[conf * n + side].remove(card)
     if card in state.facedown:
         state.facedown.discard(card)
     elif s.card_color[card] >= 0:
-        state.ccol[(conf * n + side) * s.width + s.card_color[card]] -= 1
-        state.cown[conf * n + side] -= 1
+        state.side_colors[(conf * n + side) * s.width + s.card_color[card]] -= 1
+        state.side_faceup[conf * n + side] -= 1
 
 
 def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
                     face_down: bool) -> None:
     s = state.setup
     n = s.n
-    state.ccards[conf * n + side].append(card)
+    state.sides[conf * n + side].append(card)
     if face_down:
         state.facedown.add(card)
     elif s.card_color[card] >= 0:
-        state.ccol[(conf * n + side) * s.width + s.card_color[card]] += 1
-        state.cown[conf * n + side] += 1
+        state.side_colors[(conf * n + side) * s.width + s.card_color[card]] += 1
+        state.side_faceup[conf * n + side] += 1
 
 
 # ---- Casual Chaos draw piles --------------------------------------------------------

@@ -134,9 +134,9 @@ class ThalaraGame(Game):
         n = setup.n
         slots = setup.conflicts
         s.setup = setup
-        s.game_ = _THE_GAME
-        s.seed_ = seed
-        s.options_ = options
+        s._game = _THE_GAME
+        s._seed = seed
+        s._options = options
         s.rng = (seed * 0x2545F4914F6CDD1D + 0x632BE59BD9B4E019) & rngmod.MASK
         s.rng, z = rngmod.step(s.rng)
         s.start = z % n
@@ -155,9 +155,9 @@ class ThalaraGame(Game):
         s.rng = rngmod.shuffle(s.rng, stack)
         s.display = [stack.pop() for _ in range(min(slots, len(stack)))]
         s.stack = tuple(stack)
-        s.ccards = [[] for _ in range(slots * n)]
-        s.ccol = [0] * (slots * n * setup.width)
-        s.cown = [0] * (slots * n)
+        s.sides = [[] for _ in range(slots * n)]
+        s.side_colors = [0] * (slots * n * setup.width)
+        s.side_faceup = [0] * (slots * n)
         s.facedown = set()
         s.known = set()
         s.cspells = [[] for _ in range(slots)]

@@ -281,7 +281,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
             a, b = totals
             winner: int | None = 0 if a > b else 1 if b > a else None
         else:
-            present = [p for p in range(n) if state.ccards[i * n + p] or totals[p] > 0]
+            present = [p for p in range(n) if state.sides[i * n + p] or totals[p] > 0]
             winner = conflict_winner(totals, present)
         if winner is None:
             events.append(Event("tie", None, "Conflict {0} is tied ({1}): {2} stays",
@@ -300,7 +300,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     pool = [list(x) for x in state.pool]
     kinds = s.card_kind
     owners = s.card_owner
-    for cards in state.ccards:
+    for cards in state.sides:
         for c in cards:
             kind = kinds[c]
             if kind == REMNANT:
@@ -310,7 +310,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     state.discard = tuple(map(tuple, discard))
     state.pool = tuple(map(tuple, pool))
     slots = s.conflicts
-    state.ccards = [[] for _ in range(slots * n)]
+    state.sides = [[] for _ in range(slots * n)]
     # Artifacts come back to their holders' hands, even those destroyed by a spell.
     for p in range(n):
         hand = [c for c in state.hands[p] if kinds[c] != ARTIFACT]
@@ -325,8 +325,8 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
             state.stack = state.stack[:-1]
     state.display = [a for a in display if a >= 0]
     state.facedown = set()
-    state.ccol = [0] * len(state.ccol)
-    state.cown = [0] * len(state.cown)
+    state.side_colors = [0] * len(state.side_colors)
+    state.side_faceup = [0] * len(state.side_faceup)
     state.cspells = [[] for _ in range(slots)]
     state.cast_in = [-1] * len(state.cast_in)
     state.blocked = [0] * slots

@@ -85,7 +85,7 @@ def _unique_color(state: ThalaraState, card: int, conf: int, n: int, scoring: bo
     colors = state.setup.card_color
     seen = 0
     for p in range(n):
-        for c in state.ccards[conf * n + p]:
+        for c in state.sides[conf * n + p]:
             if colors[c] == color and _visible(state, c, scoring):
                 seen += 1
     return seen == 1
@@ -100,7 +100,7 @@ def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
     totals = []
     for p in range(n):
         total = 0
-        for c in state.ccards[conf * n + p]:
+        for c in state.sides[conf * n + p]:
             if not scoring and c in state.facedown:
                 continue
             total += card_strength(state, c, conf, p, scoring) if any_spell \
@@ -126,7 +126,7 @@ def _condition_holds(state: ThalaraState, e: Effect, conf: int, owner: int) -> b
     if e.when == "always":
         return True
     n = state.setup.n
-    counts = [len(state.ccards[conf * n + p]) for p in range(n)]
+    counts = [len(state.sides[conf * n + p]) for p in range(n)]
     mine = counts[owner]
     others = max(counts[p] for p in range(n) if p != owner)
     if e.when == "has_cards":
@@ -140,7 +140,7 @@ def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: 
     if e.per == "once":
         return 1
     s = state.setup
-    mine = [c for c in state.ccards[conf * s.n + owner] if _visible(state, c, scoring)]
+    mine = [c for c in state.sides[conf * s.n + owner] if _visible(state, c, scoring)]
     if e.per == "distinct_colors":
         return len({s.card_color[c] for c in mine if s.card_color[c] >= 0})
     strengths: dict[int, int] = {}
@@ -155,7 +155,7 @@ def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: 
 def side_of(state: ThalaraState, card: int, conf: int) -> int:
     n = state.setup.n
     for p in range(n):
-        if card in state.ccards[conf * n + p]:
+        if card in state.sides[conf * n + p]:
             return p
     raise ValueError("card is not in that conflict")
 
@@ -169,7 +169,7 @@ def targets(state: ThalaraState, e: Effect, player: int, conf: int) -> list[int]
     for q in range(n):
         if (e.whose == "own" and q != player) or (e.whose == "opponents" and q == player):
             continue
-        for c in state.ccards[conf * n + q]:
+        for c in state.sides[conf * n + q]:
             kind = s.card_kind[c]
             down = c in state.facedown
             if down and c not in state.known and kind != ARTIFACT:
@@ -252,21 +252,21 @@ def cast_actions(state: ThalaraState, player: int) -> list[Action]:
     each conflict where the requirement is met)."""
     s = state.setup
     out: list[Action] = []
-    ccol = state.ccol
-    cown = state.cown
+    side_colors = state.side_colors
+    side_faceup = state.side_faceup
     width = s.width
     n = s.n
     least = s.min_requirement
     sids: list[int] | None = None
     for conf in range(len(state.display)):
-        if cown[conf * n + player] < least:
+        if side_faceup[conf * n + player] < least:
             continue
         if sids is None:
             sids = [sid for sid in s.spells_of[player] if state.cast_in[sid] < 0]
         base = (conf * n + player) * width
         for sid in sids:
             for color, need in s.spell_of[sid].need_pairs:
-                if ccol[base + color] < need:
+                if side_colors[base + color] < need:
                     break
             else:
                 if castable(state, player, sid, conf):
@@ -281,9 +281,9 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
         return False
     spell = s.spell_of[sid]
     base = (conf * s.n + player) * s.width
-    ccol = state.ccol
+    side_colors = state.side_colors
     for color, need in spell.need_pairs:
-        if ccol[base + color] < need:
+        if side_colors[base + color] < need:
             return False
     if spell.kind == "instant":
         if state.silenced[conf]:

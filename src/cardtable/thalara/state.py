@@ -44,19 +44,18 @@ if TYPE_CHECKING:
 
 class ThalaraState(State):
     __slots__ = (
+        "_game",
+        "_options",
+        "_seed",
         "blocked",
         "cast_in",
         "cast_options",
-        "ccards",
-        "ccol",
-        "cown",
         "cspells",
         "cur",
         "discard",
         "display",
         "end_reason",
         "facedown",
-        "game_",
         "hands",
         "held",
         "hist",
@@ -64,7 +63,6 @@ class ThalaraState(State):
         "known",
         "last",
         "ontop",
-        "options_",
         "passed",
         "pending",
         "phase",
@@ -72,8 +70,10 @@ class ThalaraState(State):
         "returned",
         "rng",
         "round",
-        "seed_",
         "setup",
+        "side_colors",
+        "side_faceup",
+        "sides",
         "silenced",
         "stack",
         "stars",
@@ -84,9 +84,9 @@ class ThalaraState(State):
     )
 
     setup: Setup
-    game_: Game
-    seed_: int
-    options_: dict[str, Any]
+    _game: Game
+    _seed: int
+    _options: dict[str, Any]
     phase: int
     cur: int
     round: int
@@ -100,9 +100,9 @@ class ThalaraState(State):
     stars: list[int]
     stack: tuple[int, ...]
     display: list[int]
-    ccards: list[list[int]]
-    ccol: list[int]
-    cown: list[int]
+    sides: list[list[int]]
+    side_colors: list[int]
+    side_faceup: list[int]
     facedown: set[int]
     known: set[int]
     cspells: list[list[int]]
@@ -126,7 +126,7 @@ class ThalaraState(State):
 
     @property
     def game(self) -> Game:
-        return self.game_
+        return self._game
 
     @property
     def num_players(self) -> int:
@@ -134,11 +134,11 @@ class ThalaraState(State):
 
     @property
     def seed(self) -> int:
-        return self.seed_
+        return self._seed
 
     @property
     def options(self) -> dict[str, Any]:
-        return self.options_
+        return self._options
 
     def phase_name(self) -> str:
         """The phase as the observation names it ("select", "play", ...)."""
@@ -181,9 +181,9 @@ class ThalaraState(State):
     def clone(self) -> ThalaraState:
         c = ThalaraState.__new__(ThalaraState)
         c.setup = self.setup
-        c.game_ = self.game_
-        c.seed_ = self.seed_
-        c.options_ = self.options_
+        c._game = self._game
+        c._seed = self._seed
+        c._options = self._options
         c.phase = self.phase
         c.cur = self.cur
         c.round = self.round
@@ -197,9 +197,9 @@ class ThalaraState(State):
         c.stars = self.stars[:]
         c.stack = self.stack
         c.display = self.display[:]
-        c.ccards = list(map(list.copy, self.ccards))
-        c.ccol = self.ccol[:]
-        c.cown = self.cown[:]
+        c.sides = list(map(list.copy, self.sides))
+        c.side_colors = self.side_colors[:]
+        c.side_faceup = self.side_faceup[:]
         c.facedown = set(self.facedown)
         c.known = set(self.known)
         c.unsure = set(self.unsure)
@@ -223,7 +223,7 @@ class ThalaraState(State):
         """Everything that makes this state what it is, for equality checks."""
         return (self.phase, self.cur, self.round, self.start, self.last,
                 self.hands, self.supply, self.discard, self.pool, self.held, self.stars,
-                self.stack, self.display, self.ccards, self.ccol, sorted(self.facedown),
+                self.stack, self.display, self.sides, self.side_colors, sorted(self.facedown),
                 sorted(self.known), sorted(self.unsure), self.cspells, self.cast_in, self.blocked,
                 self.silenced, self.passed, self.veil, self.ontop, self.pending,
                 self.returned, self.rng, self.idle, [str(a) for a in self.history()],
@@ -275,7 +275,7 @@ class ThalaraState(State):
             sides = []
             for p in range(n):
                 cards: list[dict[str, Any]] = []
-                for c in self.ccards[i * n + p]:
+                for c in self.sides[i * n + p]:
                     hidden = c in self.facedown
                     if hidden and player != p:
                         cards.append({"card": None, "color": None, "strength": None,
@@ -348,35 +348,35 @@ class ThalaraState(State):
             hand_slots = [i for i, c in enumerate(w.hands[q])
                           if c not in w.known and s.card_kind[c] != ARTIFACT]
             down_slots = [(i, j) for i in range(len(w.display))
-                          for j, c in enumerate(w.ccards[i * n + q])
+                          for j, c in enumerate(w.sides[i * n + q])
                           if c in w.facedown and c not in w.known
                           and s.card_kind[c] != ARTIFACT]
             if w.unsure:
                 _redeal_unsure_artifacts(w, q, rng)
             pool = [w.hands[q][i] for i in hand_slots]
-            pool += [w.ccards[i * n + q][j] for i, j in down_slots]
+            pool += [w.sides[i * n + q][j] for i, j in down_slots]
             pool += unseen
             pool.sort()  # forget the true arrangement before dealing it anew
             rng.shuffle(pool)
             for i in hand_slots:
                 w.hands[q][i] = pool.pop()
             for i, j in down_slots:
-                old = w.ccards[i * n + q][j]
+                old = w.sides[i * n + q][j]
                 w.facedown.discard(old)
                 new = pool.pop()
-                w.ccards[i * n + q][j] = new
+                w.sides[i * n + q][j] = new
                 w.facedown.add(new)
             w.supply[q] = pool + top
         for k, at in enumerate(chosen_at):
             if at is not None:
                 frame = w.pending[k]
-                w.pending[k] = (*frame[:5], w.ccards[at[0]][at[1]])
+                w.pending[k] = (*frame[:5], w.sides[at[0]][at[1]])
         stack = sorted(w.stack)
         rng.shuffle(stack)
         w.stack = tuple(stack)
         w.rng = rng.getrandbits(64)
         w.hist = None
-        w.seed_ = rng.getrandbits(63)
+        w._seed = rng.getrandbits(63)
         return w
 
     def reshuffle(self, cards: list[int]) -> None:
@@ -391,7 +391,7 @@ def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> Non
     places: list[tuple[list[int], int]] = [(w.hands[q], i) for i, c in enumerate(w.hands[q])
                                            if c in w.unsure]
     for i in range(len(w.display)):
-        side = w.ccards[i * n + q]
+        side = w.sides[i * n + q]
         places += [(side, j) for j, c in enumerate(side) if c in w.unsure]
     cards = sorted(where[j] for where, j in places)
     rng.shuffle(cards)
@@ -403,8 +403,8 @@ def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> Non
 
 
 def _place_of(w: ThalaraState, card: int) -> tuple[int, int]:
-    """The side (index into ccards) and position where `card` lies in a conflict."""
-    for slot, side in enumerate(w.ccards):
+    """The side (index into sides) and position where `card` lies in a conflict."""
+    for slot, side in enumerate(w.sides):
         if card in side:
             return slot, side.index(card)
     raise ValueError("the card is in no conflict")

@@ -53,8 +53,8 @@ def stone_limit(st: ValeState, p: int) -> int:
 
 
 def stone_count(st: ValeState, p: int) -> int:
-    s = st.stones
-    return s[3 * p] + s[3 * p + 1] + s[3 * p + 2]
+    stones = st.stones
+    return stones[3 * p] + stones[3 * p + 1] + stones[3 * p + 2]
 
 
 # stone values -> {cost and stone counts: payments}
@@ -119,14 +119,14 @@ def area_limit(st: ValeState, p: int) -> int:
 
 def add_points(st: ValeState, p: int, amount: int) -> None:
     if amount:
-        st.pts[p] += amount
+        st.points[p] += amount
 
 
 def lose_points(st: ValeState, p: int, amount: int) -> int:
     """Lose up to `amount` (the score never goes below 0); returns what was lost."""
-    have = st.pts[p]
+    have = st.points[p]
     lost = amount if amount < have else have
-    st.pts[p] = have - lost
+    st.points[p] = have - lost
     if lost and st.cs.watch:
         _event(st, p, EV_LOST)
     return lost
@@ -135,7 +135,7 @@ def lose_points(st: ValeState, p: int, amount: int) -> int:
 def _event(st: ValeState, p: int, bit: int) -> None:
     """Note an event a permanent "recover" may listen to; handled before anything else
     happens (rules.proceed calls `watchers`)."""
-    st.trig |= bit << (4 * p)
+    st.triggered |= bit << (4 * p)
     st.recheck = True
 
 
@@ -149,8 +149,8 @@ def watchers(st: ValeState) -> None:
     Banshee (a card drawn), Wendigo (points lost) recover; Fireblast recovers while its
     owner holds 4+ stones (once its own instant effect is over)."""
     cs = st.cs
-    trig = st.trig
-    st.trig = 0
+    trig = st.triggered
+    st.triggered = 0
     on = cs.recover_on
     at = cs.recover_stones
     for q in range(st.n):
@@ -182,7 +182,7 @@ def refill_deck(st: ValeState) -> bool:
     st.secret_top = -1
     shuffle(st, st.deck)
     for card in st.deck:
-        st.pub[card] = 0  # shuffled face down: nobody knows where any of them is
+        st.public[card] = 0  # shuffled face down: nobody knows where any of them is
     st.events.append(Event("reshuffle", None, "The discard pile is shuffled into a new deck"))
     return True
 
@@ -205,7 +205,7 @@ def put_on_deck(st: ValeState, card: int, p: int) -> None:
     """`card` goes on top of the deck: in view of all when it was public (Tengu from an
     area), otherwise known only to `p` (Nurikabe)."""
     st.deck.append(card)
-    if st.pub[card] or p < 0:
+    if st.public[card] or p < 0:
         st.known_top += 1
         st.secret_top = -1
     else:
@@ -216,7 +216,7 @@ def put_on_deck(st: ValeState, card: int, p: int) -> None:
 def shelter(st: ValeState, p: int, card: int) -> None:
     """Shelter: face up beside p's area, in neither hand nor area."""
     st.shelter[p].append(card)
-    st.pub[card] = 1
+    st.public[card] = 1
     st.events.append(Event("shelter", p, f"P{p + 1} shelters {st.cs.ids[card]}"))
 
 
@@ -238,7 +238,7 @@ def draw(st: ValeState, p: int, count: int) -> None:
             known = 0
         st.secret_top = -1
         st.hands[p].append(card)
-        st.pub[card] = known
+        st.public[card] = known
         if st.cs.watch:
             _event(st, p, EV_DRAW)
         st.events.append(Event("draw", p, f"P{p + 1} draws a card",
@@ -247,10 +247,10 @@ def draw(st: ValeState, p: int, count: int) -> None:
 
 def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
     st.recheck = True
-    s = st.stones
-    s[3 * p] += red
-    s[3 * p + 1] += blue
-    s[3 * p + 2] += purple
+    stones = st.stones
+    stones[3 * p] += red
+    stones[3 * p + 1] += blue
+    stones[3 * p + 2] += purple
     if st.cs.watch:
         _event(st, p, EV_STONES | EV_BLUE if blue else EV_STONES)
 
@@ -285,7 +285,7 @@ def recover(st: ValeState, p: int, card: int) -> None:
     st.recheck = True
     st.areas[p].remove(card)
     st.hands[p].append(card)
-    st.pub[card] = 1
+    st.public[card] = 1
 
 
 def turn_player(st: ValeState) -> int:
@@ -298,8 +298,8 @@ def turn_player(st: ValeState) -> int:
             # An Instant Artifact resolving: still the turn of the player who took it
             # (the pick count has already moved on to the next player).
             return int(st.stack[0][1])
-        if st.apick < n:
-            return (st.first + st.apick) % n
+        if st.artifact_picks < n:
+            return (st.first + st.artifact_picks) % n
         k = st.picks if st.picks < n else 2 * n - 1 - st.picks  # first to last and back
         return (st.first + k) % n
     if phase == ACTION:

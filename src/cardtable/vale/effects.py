@@ -10,7 +10,7 @@ when a card is tamed. Their rewards need no decision, so they need no frame; the
 limit is checked right after, before anything else happens.
 
 The expansion's recovering permanents listen to events (a blue stone gained, a card
-drawn, points lost, stones changed), noted as bits in `st.trig` and handled at the
+drawn, points lost, stones changed), noted as bits in `st.triggered` and handled at the
 top of `rules.proceed`, before the stone limit is checked (Thalassa's rulebook example).
 A Duduri King upgrade of a stone just received is decided before the stone limit too;
 Gem of Kukulkan's offer comes after it.
@@ -140,7 +140,7 @@ def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
                 continue
             board.add_points(st, p, points * (paid[per_color] if per_color >= 0 else 1))
     area.append(card)
-    st.pub[card] = 1
+    st.public[card] = 1
     if cs.has_instant[card]:
         st.stack.append((F_RUN, p, card, cs.instant[card], 0))
 
@@ -199,7 +199,7 @@ def _points_per(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
 
 def _lose(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
     _, points, strict = op
-    if strict and st.pts[p] < points:
+    if strict and st.points[p] < points:
         _stop_effect(st, cont)  # a price that cannot be paid
     else:
         board.lose_points(st, p, points)
@@ -333,7 +333,7 @@ def _swap(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
 def _reveal_hand(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
     hand = st.hands[p]
     for c in hand:
-        st.pub[c] = 1
+        st.public[c] = 1
     st.events.append(Event("reveal", p, f"P{p + 1} reveals their hand: " + (
         ", ".join(st.cs.ids[c] for c in sorted(hand)) or "nothing")))
 
@@ -370,7 +370,7 @@ def _reveal_display(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None
         if c < 0:
             break
         st.display.append(c)
-        st.pub[c] = 1
+        st.public[c] = 1
         st.events.append(Event("reveal", p, f"P{p + 1} reveals {st.cs.ids[c]} into the "
                                "hunting display"))
 
@@ -448,8 +448,8 @@ def hides_its_choices(st: ValeState, frame: Frame) -> bool:
     if (kind == F_FREE_SUMMON and not frame[6]) or (kind == F_DISCARD_HAND
                                                     and frame[5] != -2):
         hand = st.hands[frame[PLAYER]]
-        pub = st.pub
-        return len(hand) > 1 and not all(pub[c] for c in hand)
+        public = st.public
+        return len(hand) > 1 and not all(public[c] for c in hand)
     return False
 
 
@@ -673,7 +673,7 @@ def _take_answer(st: ValeState, frame: Frame, action: Action) -> None:
     st.stack.pop()
     st.discard.remove(c)
     st.hands[frame[PLAYER]].append(c)
-    st.pub[c] = 1
+    st.public[c] = 1
 
 
 # discard-any-from-hand (..., op, discarded): op = (DISCARD_MANY, up_to, red, blue,
@@ -906,7 +906,7 @@ def _price_answer(st: ValeState, frame: Frame, action: Action) -> None:
     elif card in st.discard:
         st.discard.remove(card)
         st.hands[p].append(card)
-        st.pub[card] = 1
+        st.public[card] = 1
         st.events.append(Event("keep", p, f"P{p + 1} keeps {st.cs.ids[card]} in hand"))
 
 

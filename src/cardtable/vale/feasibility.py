@@ -160,7 +160,7 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
         elif code in _ALWAYS_OK:
             if code == LOSE:
                 _, points, strict = op
-                if strict and st.pts[p] < points:
+                if strict and st.points[p] < points:
                     return False
             elif code in (DISCARD_SELF, SELF_TO_DECK):
                 if _leave_area(st, p, src):
@@ -272,11 +272,11 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
 def price_payments(st: ValeState, p: int, price: int) -> tuple[int, ...]:
     """Minimal payments of a price (Incense Burner, Gem of Kukulkan): current stone
     values, but no cost reduction or fixed cost ever applies to a price."""
-    s = st.stones
+    stones = st.stones
     vals = board.stone_values(st, p)
-    if s[3 * p] * vals[0] + s[3 * p + 1] * vals[1] + s[3 * p + 2] * vals[2] < price:
+    if stones[3 * p] * vals[0] + stones[3 * p + 1] * vals[1] + stones[3 * p + 2] * vals[2] < price:
         return ()
-    return board.payments(price, s[3 * p], s[3 * p + 1], s[3 * p + 2], vals)
+    return board.payments(price, stones[3 * p], stones[3 * p + 1], stones[3 * p + 2], vals)
 
 
 def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:
@@ -295,8 +295,8 @@ def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:
     if cond == K_HAND_BELOW:
         return len(st.hands[p]) < int(arg)
     # K_OPP_AHEAD
-    mine = st.pts[p]
-    return any(s > mine for q, s in enumerate(st.pts) if q != p)
+    mine = st.points[p]
+    return any(s > mine for q, s in enumerate(st.points) if q != p)
 
 
 def count(st: ValeState, p: int, kind: int, arg: Any) -> int:

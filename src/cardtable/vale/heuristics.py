@@ -175,7 +175,7 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     """Points now plus a rough estimate of what p's position will still score."""
     if vals is None:
         vals = _values(st.cs)
-    pts = float(st.pts[p])
+    pts = float(st.points[p])
     if st.phase == OVER:
         return pts
     rnd = st.round
@@ -184,8 +184,8 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     left = LAST_ROUND - rnd + (0 if resolved else 1)
     late = rnd >= LAST_ROUND
     vr, vb, vp = board.stone_values(st, p)
-    s = st.stones
-    red, blue, purple = s[3 * p], s[3 * p + 1], s[3 * p + 2]
+    stones = st.stones
+    red, blue, purple = stones[3 * p], stones[3 * p + 1], stones[3 * p + 2]
     stone_w = 0.15 if late and st.phase == RESOLUTION else STONE_W
     room = board.stone_limit(st, p)
     if red + blue + purple > room:

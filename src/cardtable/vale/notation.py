@@ -174,7 +174,7 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
                 f"legal now: {shown}")
     phase = PHASE_NAMES[st.phase]
     if verb == "artifact":
-        if st.phase != HUNTING or st.apick >= st.n:
+        if st.phase != HUNTING or st.artifact_picks >= st.n:
             return "Artifacts are taken at the start of the hunting phase, before the draft"
         tile = cs.art_index[words[1]]
         if tile not in st.arts:
@@ -192,7 +192,7 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
     if verb == "hunt":
         if st.phase != HUNTING:
             return f"it is the {phase} phase, not the hunting phase"
-        if st.apick < st.n:
+        if st.artifact_picks < st.n:
             return "each player first takes an Artifact (`artifact <tile>`)"
         return f"{words[1]} is not in the hunting display"
     if st.phase != ACTION:

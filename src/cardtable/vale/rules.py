@@ -67,7 +67,7 @@ def start_round(st: ValeState) -> None:
     """Hunting phase: reveal 2 x players cards into the display."""
     st.phase = HUNTING
     st.picks = 0
-    st.apick = 0 if st.arts else st.n
+    st.artifact_picks = 0 if st.arts else st.n
     display = st.display = []
     for _ in range(2 * st.n):
         c = board.take_top(st)
@@ -75,16 +75,16 @@ def start_round(st: ValeState) -> None:
             break
         display.append(c)
     for c in display:
-        st.pub[c] = 1
+        st.public[c] = 1
     st.events.append(Event("round", None, f"Round {st.round}: P{st.first + 1} is first; "
                            f"revealed {', '.join(st.cs.ids[c] for c in display)}"))
 
 
 def end_round(st: ValeState) -> None:
-    if max(st.pts) >= st.end_score or st.round >= LAST_ROUND:
+    if max(st.points) >= st.end_score or st.round >= LAST_ROUND:
         st.phase = OVER
-        st.winners_ = winners(st)
-        shown = ", ".join(f"P{p + 1}" for p in st.winners_)
+        st._winners = winners(st)
+        shown = ", ".join(f"P{p + 1}" for p in st._winners)
         st.events.append(Event("over", None, f"The game is over; winner(s): {shown}"))
         return
     st.round += 1
@@ -93,8 +93,8 @@ def end_round(st: ValeState) -> None:
 
 
 def winners(st: ValeState) -> list[int]:
-    best = max(st.pts)
-    tied = [p for p in range(st.n) if st.pts[p] == best]
+    best = max(st.points)
+    tied = [p for p in range(st.n) if st.points[p] == best]
     if len(tied) > 1 and st.tie_break == "area":
         most = max(len(st.areas[p]) for p in tied)
         tied = [p for p in tied if len(st.areas[p]) == most]
@@ -112,9 +112,9 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         acts.append(cs.act_tame[c])
     area = st.areas[p]
     hand = st.hands[p]
-    s = st.stones
+    stones = st.stones
     i = 3 * p
-    red, blue, purple = s[i], s[i + 1], s[i + 2]
+    red, blue, purple = stones[i], stones[i + 1], stones[i + 2]
     values: tuple[int, int, int] | None = None
     if hand and len(area) < st.round + st.extra[p]:
         values = board.stone_values(st, p)
@@ -190,7 +190,7 @@ def take_artifact(st: ValeState, p: int, a: int) -> None:
             st.marker[q] = -1  # another player's marker goes back to them
     st.held[p] = a
     st.marker[p] = a
-    st.apick += 1
+    st.artifact_picks += 1
     if cs.art_ability[a] == A_INSTANT:
         st.stack.append((F_RUN, p, ART_SRC + a, cs.art_ops[a], 0))
 
@@ -220,18 +220,18 @@ def proceed(st: ValeState) -> None:
     """Run pending steps and phases until someone must decide; sets st.legal."""
     stack = st.stack
     n = st.n
-    s = st.stones
+    stones = st.stones
     floor = st.cs.limit_floor
     while True:
         if st.recheck:
             st.recheck = False
-            if st.trig:
+            if st.triggered:
                 board.watchers(st)
             if stack and stack[-1][KIND] == F_UPGRADE:
                 st.recheck = True  # a stone just received is being upgraded first
             else:
                 for q in range(n):
-                    total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
+                    total = stones[3 * q] + stones[3 * q + 1] + stones[3 * q + 2]
                     if total > floor and total > board.stone_limit(st, q):
                         st.recheck = True  # until the discards are done
                         if not (stack and stack[-1][KIND] == F_LIMIT
@@ -251,7 +251,7 @@ def proceed(st: ValeState) -> None:
                 only = acts[0]
                 decider = top[PLAYER]
                 text = f"P{decider + 1}: {only.text} (the only choice)"
-                if only.kind == K_TOP and not st.pub[only.a]:
+                if only.kind == K_TOP and not st.public[only.a]:
                     st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
                 else:
@@ -262,8 +262,8 @@ def proceed(st: ValeState) -> None:
             return
         phase = st.phase
         if phase == HUNTING:
-            if st.apick < n:
-                st.legal = artifact_actions(st, (st.first + st.apick) % n)
+            if st.artifact_picks < n:
+                st.legal = artifact_actions(st, (st.first + st.artifact_picks) % n)
                 return
             if st.display:
                 cs = st.cs
@@ -309,7 +309,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         if len(cache) > 20000:
             cache.clear()
         event = cache[action.text] = Event("action", p, f"P{p + 1}: {action.text}")
-    if action.kind == K_TOP and not st.pub[action.a]:
+    if action.kind == K_TOP and not st.public[action.a]:
         # Nurikabe: a secret hand card goes face down on top of the deck
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
                       f"P{p + 1}: {action.text}")
@@ -332,14 +332,14 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         elif kind == K_TAME:
             st.hunted[p].remove(c)
             st.hands[p].append(c)
-            st.pub[c] = 1
+            st.public[c] = 1
             effects.tame_triggers(st, p, c)
         elif kind == K_REMOVE:
             r, b, pu = payment_counts(action.b)
-            s = st.stones
-            s[3 * p] -= r
-            s[3 * p + 1] -= b
-            s[3 * p + 2] -= pu
+            stones = st.stones
+            stones[3 * p] -= r
+            stones[3 * p + 1] -= b
+            stones[3 * p + 2] -= pu
             board.discard_from_area(st, p, c)
         elif kind == K_END:
             st.turn += 1

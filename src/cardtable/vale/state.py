@@ -79,13 +79,48 @@ WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under 
 
 
 class ValeState(State):
-    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "copy_as_target",
-                 "cs", "deck",
-                 "discard", "display", "end_score", "events", "expansion", "extra", "first",
-                 "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n",
-                 "phase", "picks", "pts", "pub", "recheck", "rng", "round", "secret_top",
-                 "shelter", "stack", "steal_full", "stones", "tie_break", "trig", "turn",
-                 "winners_")
+    __slots__ = (
+        "_game",
+        "_options",
+        "_seed",
+        "_winners",
+        "areas",
+        "artifact_picks",
+        "arts",
+        "copy_as_target",
+        "cs",
+        "deck",
+        "discard",
+        "display",
+        "end_score",
+        "events",
+        "expansion",
+        "extra",
+        "first",
+        "hands",
+        "held",
+        "hist",
+        "hunted",
+        "known_top",
+        "legal",
+        "marker",
+        "n",
+        "phase",
+        "picks",
+        "points",
+        "public",
+        "recheck",
+        "rng",
+        "round",
+        "secret_top",
+        "shelter",
+        "stack",
+        "steal_full",
+        "stones",
+        "tie_break",
+        "triggered",
+        "turn",
+    )
 
     def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
                  options: dict[str, Any], start_scores: list[int], tie_break: str,
@@ -113,15 +148,15 @@ class ValeState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.areas: list[list[int]] = [[] for _ in range(n)]
         self.stones: list[int] = [0] * (3 * n)
-        self.pts: list[int] = list(start_scores)
+        self.points: list[int] = list(start_scores)
         self.discard: list[int] = []
-        self.pub: list[int] = [0] * cs.n
+        self.public: list[int] = [0] * cs.n
         self.known_top = 0
         self.recheck = True  # stone limits need checking
         self.stack: list[Frame] = []
         self.rng = seed & RNG_MASK
         self.hist: list[Action] = []
-        self.winners_: list[int] = []
+        self._winners: list[int] = []
         self.legal: list[Action] = []
         self.events: list[Event] = []
         self.deck: list[int] = list(range(cs.n))
@@ -130,8 +165,8 @@ class ValeState(State):
         self.extra: list[int] = [0] * n
         self.held: list[int] = [-1] * n
         self.marker: list[int] = [-1] * n
-        self.apick = n
-        self.trig = 0
+        self.artifact_picks = n
+        self.triggered = 0
         self.secret_top = -1
         self.arts: tuple[int, ...] = ()
         if expansion == "artifacts":
@@ -195,10 +230,10 @@ class ValeState(State):
 
     def scores(self) -> list[int]:
         """Each player's points right now."""
-        return self.pts[:]
+        return self.points[:]
 
     def winners(self) -> list[int]:
-        return list(self.winners_) if self.phase == OVER else []
+        return list(self._winners) if self.phase == OVER else []
 
     def history(self) -> list[Action]:
         return list(self.hist)
@@ -216,8 +251,8 @@ class ValeState(State):
         new.copy_as_target = self.copy_as_target
         new.expansion = self.expansion
         new.arts = self.arts
-        new.apick = self.apick
-        new.trig = self.trig
+        new.artifact_picks = self.artifact_picks
+        new.triggered = self.triggered
         new.secret_top = self.secret_top
         new.shelter = [h[:] for h in self.shelter]
         new.extra = self.extra[:]
@@ -233,16 +268,16 @@ class ValeState(State):
         new.hands = [h[:] for h in self.hands]
         new.areas = [a[:] for a in self.areas]
         new.stones = self.stones[:]
-        new.pts = self.pts[:]
+        new.points = self.points[:]
         new.deck = self.deck[:]
         new.discard = self.discard[:]
-        new.pub = self.pub[:]
+        new.public = self.public[:]
         new.known_top = self.known_top
         new.recheck = self.recheck
         new.stack = self.stack[:]
         new.rng = self.rng
         new.hist = self.hist[:]
-        new.winners_ = self.winners_
+        new._winners = self._winners
         new.legal = self.legal
         new.events = []
         return new
@@ -253,12 +288,12 @@ class ValeState(State):
         return (self.n, self.round, self.first, self.phase, self.turn, self.picks,
                 tuple(self.display), tuple(map(tuple, self.hunted)),
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)),
-                tuple(self.stones), tuple(self.pts), tuple(self.deck),
-                tuple(self.discard), tuple(self.pub), self.known_top, tuple(self.stack),
-                self.rng, tuple(a.text for a in self.hist), tuple(self.winners_),
+                tuple(self.stones), tuple(self.points), tuple(self.deck),
+                tuple(self.discard), tuple(self.public), self.known_top, tuple(self.stack),
+                self.rng, tuple(a.text for a in self.hist), tuple(self._winners),
                 self.end_score, self.tie_break, self.steal_full, self.copy_as_target,
                 self.cs.file,
-                self.expansion, self.arts, self.apick, self.trig, self.secret_top,
+                self.expansion, self.arts, self.artifact_picks, self.triggered, self.secret_top,
                 tuple(map(tuple, self.shelter)), tuple(self.extra), tuple(self.held),
                 tuple(self.marker))
 
@@ -269,7 +304,7 @@ class ValeState(State):
 
     def __repr__(self) -> str:
         return (f"<ValeState round {self.round} {PHASE_NAMES[self.phase]} "
-                f"scores {self.pts}>")
+                f"scores {self.points}>")
 
     # --- what a player may know -----------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -277,30 +312,30 @@ class ValeState(State):
             player = seat_or_spectator(player, self.n)  # the full check only off the fast path
         cs = self.cs
         ids = cs.ids
-        pub = self.pub
+        public = self.public
         seats = []
         for q in range(self.n):
             hand = self.hands[q]
             if player == q:
                 shown = sorted(hand)
                 hand_ids: list[str | None] = [ids[c] for c in shown]
-                known = [bool(pub[c]) for c in shown]
+                known = [bool(public[c]) for c in shown]
             else:
-                shown = sorted(c for c in hand if pub[c])
+                shown = sorted(c for c in hand if public[c])
                 hidden = len(hand) - len(shown)
                 hand_ids = [ids[c] for c in shown] + [None] * hidden
                 known = [True] * len(shown) + [False] * hidden
-            s = self.stones
+            stones = self.stones
             values = board.stone_values(self, q)
             held = self.held[q]
             mark = self.marker[q]
             seats.append({
-                "seat": q, "score": self.pts[q],
+                "seat": q, "score": self.points[q],
                 "artifact": cs.art_ids[held] if held >= 0 else None,
                 "marker": cs.art_ids[mark] if mark >= 0 else None,
                 "shelter": [ids[c] for c in self.shelter[q]],
                 "extra_areas": self.extra[q], "area_limit": board.area_limit(self, q),
-                "stones": {COLORS[k]: s[3 * q + k] for k in range(3)},
+                "stones": {COLORS[k]: stones[3 * q + k] for k in range(3)},
                 "stone_limit": board.stone_limit(self, q),
                 "stone_values": {COLORS[k]: values[k] for k in range(3)},
                 "area": [ids[c] for c in self.areas[q]],
@@ -335,11 +370,11 @@ class ValeState(State):
             "deck": {"count": len(self.deck), "top": [ids[c] for c in top_known],
                      "top_private": private_top},
             "artifacts": tiles, "artifact_picking": (
-                self.phase == HUNTING and self.apick < self.n),
+                self.phase == HUNTING and self.artifact_picks < self.n),
             "discard": [ids[c] for c in self.discard],
             "display": [ids[c] for c in self.display],
             "pending": pending, "to_order": to_order, "seats": seats,
-            "winners": list(self.winners_) if self.phase == OVER else None,
+            "winners": list(self._winners) if self.phase == OVER else None,
             "cards": cs.catalog, "artifact_tiles": cs.art_catalog,
         }
 
@@ -369,7 +404,7 @@ class ValeState(State):
 
     def _deal(self, player: int | None, rng: random.Random) -> ValeState:
         world = self.clone()
-        pub = self.pub
+        public = self.public
         unknown_deck = len(self.deck) - self.known_top
         if self.secret_top >= 0 and self.secret_top == player:
             unknown_deck -= 1  # the top card this player put there
@@ -379,7 +414,7 @@ class ValeState(State):
             if q == player:
                 continue
             for i, c in enumerate(self.hands[q]):
-                if not pub[c]:
+                if not public[c]:
                     pool.append(c)
                     slots.append((q, i))
         # Forget the true arrangement first: a caller who picks `rng` could otherwise
@@ -388,10 +423,10 @@ class ValeState(State):
         rng.shuffle(pool)
         world.deck[:unknown_deck] = pool[:unknown_deck]
         for c in pool[:unknown_deck]:
-            world.pub[c] = 0  # where a card was known before tells where it is now
+            world.public[c] = 0  # where a card was known before tells where it is now
         for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
             world.hands[q][i] = c
-            world.pub[c] = 0
+            world.public[c] = 0
         world.rng = rng.getrandbits(64)
         world.hist = []
         world._seed = rng.getrandbits(63)
