@@ -9,7 +9,15 @@ import pytest
 
 from cardtable.engine.api import OptionError
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import GAME, act, new, select, texts, totals, turn
+from tests.thalara.helpers import (
+    GAME,
+    act,
+    new,
+    select,
+    texts,
+    totals,
+    turn,
+)
 
 SCOPES = ["conflict", "spell"]
 CANTO = ["purple1", "purple2", "red2", "yellow1", "green1", "blue1", "green2"]
@@ -148,3 +156,55 @@ def test_energy_barrier_lying_in_a_silenced_conflict_stops_blocking(scope: str) 
     turn(state, "play red2 2", "cast silence 1")
     turn(state, "play red5 3")
     assert "play yellow1 1" in texts(state.legal_actions())
+
+
+# ---- a Veil and a Silence under both scopes -----------------------------------------
+
+def _veil_then_silence(**options: str) -> ThalaraState:
+    state = new(("accaina", "canto"), first=0, **options)
+    select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
+                   1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
+                       "green2"]})
+    turn(state, "play purple1 1")
+    turn(state, "play purple1 1")
+    turn(state, "play green1 1", "cast accaina-veil 1")
+    return state
+
+
+@pytest.mark.parametrize("into, scope", [(1, "conflict"), (1, "spell"), (2, "spell")])
+def test_a_veil_in_a_conflict_silenced_before_the_next_card_does_nothing(
+        into: int, scope: str) -> None:
+    state = _veil_then_silence(silence_scope=scope)
+    turn(state, "play purple2 1", "cast silence 1")
+    act(state, f"play red5 {into}")
+    card = state.observation(1)["conflicts"][into - 1]["sides"][0]["cards"][-1]
+    assert card["card"] == "red5" and not card["face_down"]
+    # the Veil is spent: the card after it is face-up too
+    if state.phase_name() == "cast":
+        act(state, "skip")
+    turn(state, "play red2 3")
+    act(state, "play red2 3")
+    assert not state.observation(1)["conflicts"][2]["sides"][0]["cards"][-1]["face_down"]
+
+
+@pytest.mark.parametrize("scope", ["conflict", "spell"])
+def test_a_veil_reaching_into_a_silenced_conflict_does_nothing(scope: str) -> None:
+    # Veil lies in conflict 2; the next card goes into conflict 1, silenced
+    state = new(("accaina", "canto"), first=0, silence_scope=scope)
+    select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
+                   1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
+                       "green2"]})
+    turn(state, "play purple1 2")
+    turn(state, "play purple1 1")
+    turn(state, "play green1 2", "cast accaina-veil 2")
+    turn(state, "play purple2 1", "cast silence 1")
+    act(state, "play red5 1")
+    card = state.observation(1)["conflicts"][0]["sides"][0]["cards"][-1]
+    assert card["card"] == "red5" and not card["face_down"]
+
+
+def test_a_veil_still_works_when_nothing_silences_it() -> None:
+    state = _veil_then_silence()
+    turn(state, "play purple2 2")
+    act(state, "play red5 1")
+    assert state.observation(1)["conflicts"][0]["sides"][0]["cards"][-1]["face_down"]
