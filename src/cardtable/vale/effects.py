@@ -445,12 +445,17 @@ def hides_its_choices(st: ValeState, frame: Frame) -> bool:
     anything. (These decisions always have an answer, so with one card in hand
     everybody knows there is exactly one.)"""
     kind = frame[KIND]
-    if (kind == F_FREE_SUMMON and not frame[6]) or (kind == F_DISCARD_HAND
-                                                    and frame[5] != -2):
-        hand = st.hands[frame[PLAYER]]
-        public = st.public
-        return len(hand) > 1 and not all(public[c] for c in hand)
-    return False
+    if kind == F_FREE_SUMMON:
+        _, p, _src, _cont, _family, _points_per_cost, from_discard = frame
+        sorts_the_hand = not from_discard
+    elif kind == F_DISCARD_HAND:
+        _, p, _src, _cont, _points_per_cost, protect = frame
+        sorts_the_hand = protect != -2
+    else:
+        return False
+    hand = st.hands[p]
+    public = st.public
+    return sorts_the_hand and len(hand) > 1 and not all(public[c] for c in hand)
 
 
 # stone-limit (F_LIMIT, player, -1, False): one stone at a time, down to the limit
