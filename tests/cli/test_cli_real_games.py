@@ -70,7 +70,7 @@ def test_bench_real_games(game: str, players: int, capsys: pytest.CaptureFixture
 
 @pytest.mark.parametrize("argv, message", [
     (["play", "thalara", "--option", "colour=red"], "unknown option 'colour' for thalara"),
-    (["simulate", "vale", "--option", "colour=red"], "colour; options: start_scores"),
+    (["simulate", "vale", "--option", "colour=red"], "'colour' for vale; options: start_scores"),
     (["play", "thalara", "--mode", "wild"], "mode must be one of"),
     (["bench", "thalara", "--characters", "nobody,canto"], "unknown character 'nobody'"),
 ])

@@ -53,8 +53,50 @@ def totals(state: ThalaraState, conflict: int, viewer: int | None = None) -> lis
     return [side["total"] for side in obs["conflicts"][conflict - 1]["sides"]]
 
 
+def casual_hand(state: ThalaraState, player: int, names: list[str]) -> None:
+    """Give `player` a known Casual Chaos hand (the rest goes back under the pile)."""
+    s = state.setup
+    state.supply[player].extend(state.hands[player])
+    state.hands[player] = []
+    for name in names:
+        card = s.unique_card[player][s.type_of[name]]
+        state.supply[player].remove(card)
+        state.hands[player].append(card)
+
+
 def texts(actions: list[Any]) -> list[str]:
     return [str(a) for a in actions]
+
+
+#: seven cards for a player whose hand does not matter to the test
+P2_FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
+
+
+def spells_in(state: ThalaraState, conflict: int) -> list[str]:
+    return [s["id"] for s in state.observation(None)["conflicts"][conflict - 1]["spells"]]
+
+
+def p2_passes(state: ThalaraState) -> None:
+    """P2, if it is P2's turn to place a card, passes instead."""
+    if state.current_player() == 1 and state.phase_name() == "play":
+        act(state, "pass")
+
+
+def recall_to_the_top_then_pass() -> tuple[ThalaraState, str]:
+    """Casual Chaos: P1 (Accaina) Recalls P2's card onto the top of P2's draw pile, then
+    both pass. Returns the state and the recalled card's name."""
+    state = new(("accaina", "canto"), first=0, mode="casual")
+    casual_hand(state, 0, ["blue1", "purple1", "red2", "green1", "green2", "yellow1",
+                           "yellow2"])
+    turn(state, "play blue1 1")
+    theirs = state.observation(1)["seats"][1]["hand"][0]
+    turn(state, f"play {theirs} 1")
+    turn(state, "play purple1 1", "cast accaina-recall 1")
+    act(state, f"target {theirs}@p2")
+    assert state.setup.name(state.supply[1][-1]) == theirs  # on top of the draw pile
+    act(state, "pass", "pass")
+    assert state.phase_name() == "return" and state.current_player() == 0
+    return state, theirs
 
 
 def take_every_conflict(state: ThalaraState) -> None:

@@ -289,7 +289,7 @@ def test_a_face_down_card_of_unknown_kind_may_be_picked_as_a_remnant_or_an_after
     act(state, "play blue5 1", "cast pry 1")
     assert sorted(texts(state.legal_actions())) == ["target facedown@p1", "target green1@p1",
                                                     "target purple1@p1"]
-    red2 = next(c for c in state.ccards[0] if c in state.facedown)
+    red2 = next(c for c in state.sides[0] if c in state.facedown)
     effect = {sp.id: sp.effects[0] for sp in state.setup.spell_of.values()}
     assert targets(state, effect["jolt"], 1, 0) == [red2]
     assert targets(state, effect["grab"], 1, 0) == []
@@ -309,9 +309,9 @@ def test_a_sampled_world_names_a_chosen_face_down_card_by_where_it_lies(
     dealt = set()
     for seed in range(20):
         world = state.sample_world(1, random.Random(seed))
-        down = next(c for c in world.ccards[0] if c in world.facedown)
+        down = next(c for c in world.sides[0] if c in world.facedown)
         dealt.add(down)
         assert world.pending[-1][5] == down
         world.apply(GAME.parse_action(world, "target 2"))
-        assert down in world.ccards[2 * 1 + 0] and down in world.facedown
+        assert down in world.sides[2 * 1 + 0] and down in world.facedown
     assert len(dealt) > 1

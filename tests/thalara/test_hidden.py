@@ -7,7 +7,7 @@ import random
 
 from cardtable.thalara.state import ThalaraState
 from tests.engine.worlds import retold, sampled_worlds
-from tests.thalara.helpers import GAME, act, new, select, texts, turn
+from tests.thalara.helpers import GAME, act, new, select, turn
 
 MINE = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
 
@@ -74,19 +74,6 @@ def _random_position(seed: int, steps: int) -> ThalaraState:
     return state
 
 
-def test_sampled_world_looks_the_same_to_the_player_who_sampled_it() -> None:
-    for seed in range(25):
-        state = _random_position(seed, 10 + 3 * seed)
-        if state.is_over():
-            continue
-        for player in (0, 1):
-            world = state.view(player).sample_world(random.Random(seed))
-            assert isinstance(world, ThalaraState)
-            assert world.observation(player) == state.observation(player)
-            assert texts(world.legal_actions()) == texts(state.legal_actions()) \
-                or state.current_player() != player
-
-
 def test_sampled_world_does_not_depend_on_what_the_player_cannot_know() -> None:
     a, b = _two_games_differing_in_p2_choice()
     wa = a.view(0).sample_world(random.Random(5))
@@ -131,20 +118,7 @@ def test_an_artifact_played_face_down_stays_what_everybody_knows_it_is() -> None
         world = state.view(1).sample_world(random.Random(k))
         assert world.observation(1) == seen
         assert isinstance(world, ThalaraState)
-        assert [world.setup.name(c) for c in world.ccards[0]] == [artifact]
-
-
-def test_sampled_worlds_stay_consistent_in_four_player_games_with_face_down_cards() -> None:
-    for seed in range(4):
-        state = GAME.new_game(4, seed=seed,
-                              characters=["accaina", "accaina", "canto", "rinnthra"])
-        rng = random.Random(seed)
-        while not state.is_over():
-            p = state.current_player()
-            assert p is not None
-            world = state.view(p).sample_world(random.Random(seed))
-            assert world.observation(p) == state.observation(p)
-            state.apply(rng.choice(state.legal_actions()))
+        assert [world.setup.name(c) for c in world.sides[0]] == [artifact]
 
 
 CHARACTERS = ["myrja", "canto", "accaina", "kandhran", "rinnthra", "jinpatrica"]

@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from cardtable.engine.api import IllegalAction, MalformedAction
 from tests.thalara.helpers import GAME, new, select
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_every_legal_action_reads_back_as_itself(seed: int) -> None:
-    state = GAME.new_game(2 + seed % 3, seed=seed,
-                          mode="casual" if seed % 2 else "standard")
-    rng = random.Random(seed)
-    while not state.is_over():
-        legal = state.legal_actions()
-        for action in legal:
-            parsed = GAME.parse_action(state, str(action))
-            assert parsed == action and str(parsed) == str(action)
-        state.apply(rng.choice(legal))
 
 
 @pytest.mark.parametrize("text", ["", "   ", "fly", "play", "play blue4", "play blue4 x",

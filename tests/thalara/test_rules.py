@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine.api import IllegalAction
-from tests.thalara.helpers import GAME, act, new, select, take_every_conflict, texts, turn
+from tests.thalara.helpers import (
+    GAME,
+    P2_FILLER,
+    act,
+    new,
+    select,
+    spells_in,
+    take_every_conflict,
+    texts,
+    totals,
+    turn,
+)
 
 LOW_HAND = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 HIGH_HAND = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
@@ -332,3 +343,41 @@ def test_rounds_in_which_nobody_plays_end_the_game() -> None:
     assert state.is_over()
     assert "without a card played" in state.observation(None)["end_reason"]
     assert sorted(state.winners()) == [0, 1]
+
+
+# ---- rulebook lines 16 and 23; spells sharing their energy cards --------------------
+
+def test_two_spells_may_use_the_same_energy_cards_in_one_conflict() -> None:
+    # Rulebook: the cards meeting a requirement are not spent.
+    state = new(("myrja", "canto"), first=0)
+    select(state, {0: ["red2", "red3", "yellow1", "blue1", "green1", "green2", "purple1"],
+                   1: list(P2_FILLER)})
+    turn(state, "play red2 1")
+    turn(state, "play blue1 2")
+    turn(state, "play red3 1", "cast myrja-surge 1")  # red + red
+    turn(state, "play green1 2")
+    # Conflict 1 holds only red2, red3, yellow1: Kindle's red is one Surge used.
+    turn(state, "play yellow1 1", "cast myrja-kindle 1")
+    assert spells_in(state, 1) == ["myrja-surge", "myrja-kindle"]
+    assert len(state.observation(None)["conflicts"][0]["sides"][0]["cards"]) == 3
+    assert totals(state, 1)[0] == (2 + 1) + 3 + (1 + 1) + 2  # both spells count
+
+
+def test_both_supplies_hold_exactly_the_same_cards() -> None:
+    # rulebook line 16
+    for players in (2, 3, 4):
+        state = GAME.new_game(players, seed=players)
+        s = state.setup
+        decks = [sorted(s.name(c) for c in state.supply[p] + state.hands[p])
+                 for p in range(players)]
+        assert len(decks[0]) == 20 and all(deck == decks[0] for deck in decks)
+
+
+def test_any_energy_card_may_go_to_any_artifact_whatever_its_color() -> None:
+    # rulebook line 23
+    state = new(first=0)
+    select(state, {0: ["red5", "blue1", "green2", "yellow3", "purple4", "red2", "blue4"],
+                   1: list(P2_FILLER)})
+    legal = set(texts(state.legal_actions()))
+    for card in ["red5", "blue1", "green2", "yellow3", "purple4"]:
+        assert {f"play {card} {c}" for c in (1, 2, 3)} <= legal

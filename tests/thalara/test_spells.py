@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine.api import IllegalAction
-from tests.thalara.helpers import GAME, act, new, select, texts, totals, turn
+from tests.thalara.helpers import (
+    GAME,
+    P2_FILLER,
+    act,
+    new,
+    select,
+    texts,
+    totals,
+    turn,
+)
 
 P1_FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 
@@ -439,3 +448,70 @@ def test_every_shipped_spell_has_a_test_here() -> None:
     source = inspect.getsource(sys.modules[__name__])
     for spell in GAME.new_game(2, seed=0).setup.cards.spells:
         assert f"cast {spell}" in source or spell in source, spell
+
+
+# ---- Recall and Tremor: face-down cards, Artifacts, an empty pool -------------------
+
+def test_recall_may_pick_an_opponents_face_down_card() -> None:
+    # Clarification 4: an effect that ignores color and strength may pick face-down cards.
+    state = new(("accaina", "accaina", "canto"), first=0)
+    select(state, {0: ["blue1", "yellow1", "green1", "purple1", "red2", "green2",
+                       "yellow2"],
+                   1: ["purple1", "green1", "red5", "red2", "blue1", "yellow1", "green2"],
+                   2: ["red2", "blue1", "yellow1", "purple1", "green1", "green2",
+                       "yellow2"]})
+    turn(state, "play blue1 1")
+    turn(state, "play purple1 2")
+    turn(state, "play red2 3")
+    turn(state, "play yellow1 4")
+    turn(state, "play green1 2", "cast accaina-veil 2")
+    turn(state, "play blue1 3")
+    turn(state, "play green1 4")
+    turn(state, "play red5 1")           # P2's card goes face-down
+    assert state.observation(0)["conflicts"][0]["sides"][1]["cards"][0]["face_down"]
+    turn(state, "play yellow1 3")
+    turn(state, "play purple1 1", "cast accaina-recall 1")
+    assert sorted(texts(state.legal_actions())) == ["target blue1", "target facedown@p2",
+                                                    "target purple1"]
+    act(state, "target facedown@p2")
+    assert state.observation(0)["conflicts"][0]["sides"][1]["cards"] == []
+    assert "red5" in state.observation(1)["seats"][1]["supply"]
+
+
+def test_recall_never_offers_an_artifact() -> None:
+    state = new(("accaina", "canto"), first=0)
+    select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
+                   1: list(P2_FILLER)})
+    turn(state, "play green5 1")
+    act(state, "pass", "pass")
+    artifact = state.observation(0)["seats"][0]["artifacts"][0]
+    select(state, {0: ["blue1", "purple1", "red2", "green1", "yellow1", "green2"],
+                   1: list(P2_FILLER)})
+    turn(state, f"play {artifact} 1")
+    turn(state, "play red2 1")
+    turn(state, "play blue1 1")
+    turn(state, "play blue1 2")
+    turn(state, "play purple1 1", "cast accaina-recall 1")
+    # Every Remnant in conflict 1 is offered, the Artifact lying there is not.
+    assert sorted(texts(state.legal_actions())) == ["target blue1", "target purple1",
+                                                    "target red2@p2"]
+
+
+def test_tremor_with_an_empty_aftershock_pool_still_takes_a_supply_card() -> None:
+    # Clarification 9: with the pool empty the spell is cast without an Aftershock.
+    state = new(("rinnthra", "canto"), first=0)
+    state.supply[0].extend(state.pool[0])  # all four Aftershocks gained earlier
+    state.pool = ((), ())
+    select(state, {0: ["green1", "red2", "blue1", "blue3", "yellow1", "purple1",
+                       "green2"],
+                   1: list(P2_FILLER)})
+    turn(state, "play green1 1")
+    turn(state, "play red2 2")
+    act(state, "play red2 1")
+    assert "cast rinnthra-tremor 1" in texts(state.legal_actions())
+    act(state, "cast rinnthra-tremor 1", "target red5")
+    obs = state.observation(0)
+    assert obs["aftershock_pool"] == 0
+    assert "red5" in obs["seats"][0]["hand"]
+    assert obs["seats"][0]["supply_count"] == 13 + 4 - 1
+    assert obs["seats"][0]["supply"].count("aftershock") == 4

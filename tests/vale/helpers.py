@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardtable import load_game
-from cardtable.vale import rules
+from cardtable.vale import phases, rules
 from cardtable.vale.cards import expansion_cards
 from cardtable.vale.state import ValeState
 
@@ -26,7 +26,7 @@ def seat(hand: Iterable[str] = (), area: Iterable[str] = (), stones: tuple[int, 
 def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int = 0,
              discard: Iterable[str] = (), deck_top: Iterable[str] = (), seed: int = 1,
              display: Iterable[str] = (),
-             phase: int = rules.ACTION, **options: Any) -> ValeState:
+             phase: int = phases.ACTION, **options: Any) -> ValeState:
     """A state in the action phase (by default) of `round`, with each seat holding
     exactly the given cards, stones and score; every other card is in the deck
     (shuffled), except `discard`. `deck_top` lists cards to put on top, top last.
@@ -50,7 +50,7 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
         st.areas[q] = ids(s["area"])
         st.hunted[q] = ids(s["hunted"])
         st.stones[3 * q: 3 * q + 3] = list(s["stones"])
-        st.pts[q] = s["score"]
+        st.points[q] = s["score"]
         st.shelter[q] = ids(s["shelter"])
         st.extra[q] = s["extra"]
         tiles = st.cs.art_index
@@ -58,13 +58,13 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
         mark = s["marker"] or s["artifact"]
         st.marker[q] = tiles[mark] if mark else -1
         for c in st.shelter[q]:
-            st.pub[c] = 1
+            st.public[c] = 1
         for c in st.areas[q] + st.hunted[q]:
-            st.pub[c] = 1
+            st.public[c] = 1
     st.discard = ids(discard)
     st.display = ids(display)
     for c in st.display:
-        st.pub[c] = 1
+        st.public[c] = 1
     top = ids(deck_top)
     assert len(placed) == len(set(placed)), "a card placed twice"
     rest = [c for c in range(st.cs.n) if c not in placed]
@@ -75,7 +75,7 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
     st.first = first
     st.turn = turn
     st.phase = phase
-    st.apick = 0 if phase == rules.HUNTING and st.arts else len(seats)
+    st.artifact_picks = 0 if phase == phases.HUNTING and st.arts else len(seats)
     st.picks = 0
     st.stack = []
     st.hist = []

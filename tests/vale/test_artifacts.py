@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine.api import IllegalAction, OptionError
-from cardtable.vale import rules
+from cardtable.vale import phases
 from cardtable.vale.cards import expansion_cards
 from cardtable.vale.state import ValeState
 
@@ -27,7 +27,7 @@ def hunting(*seats: dict[str, Any], tiles: list[str] | None = None, **kw: Any) -
                                                            "boreas"][: 2 * len(seats) - 4])
     if tiles is not None:
         kw["artifact_set"] = tiles
-    return pos(*seats, phase=rules.HUNTING, **kw)
+    return pos(*seats, phase=phases.HUNTING, **kw)
 
 
 # --- setup and options -----------------------------------------------------------------
@@ -121,7 +121,7 @@ def test_at_the_end_of_your_resolution_the_artifact_goes_back() -> None:
     # P1 resolves now (Rukh): P1's own tile is still in front of P1, P1's went back
     assert st.current_player() == 1 and st.held == [-1, st.cs.art_index["book-of-thoth"]]
     play(st, "name wind")
-    assert st.held == [-1, -1] and st.phase == rules.HUNTING
+    assert st.held == [-1, -1] and st.phase == phases.HUNTING
     # round 6: seat 1 picks first, and not the tile it just returned
     assert st.current_player() == 1 and "artifact book-of-thoth" not in legal(st)
     assert st.marker[0] == st.cs.art_index["gem-of-kukulkan"]

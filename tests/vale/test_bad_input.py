@@ -10,10 +10,7 @@ import pytest
 
 from cardtable.engine import GameRecord
 from cardtable.engine.api import (
-    Action,
     CardFileError,
-    IllegalAction,
-    MalformedAction,
     OptionError,
     RecordError,
 )
@@ -156,35 +153,4 @@ def test_numbers_at_their_bounds_still_load(tmp_path: pathlib.Path) -> None:
     load_cards(one_card(tmp_path, "permanent", '{ op = "stone_limit", amount = 20 }'))
 
 
-# ---- parse_action and apply of something that is not text or an Action --------------
 
-@pytest.mark.parametrize("text", [None, 5, b"take", ["hunt imp"]])
-def test_parsing_what_is_not_text_is_a_malformed_action(text: object) -> None:
-    state = GAME.new_game(2, seed=1)
-    before = state.fingerprint()
-    with pytest.raises(MalformedAction, match="an action is text"):
-        GAME.parse_action(state, text)  # type: ignore[arg-type]
-    assert state.fingerprint() == before
-
-
-@pytest.mark.parametrize("thing", [None, "hunt imp", 5, b"hunt imp", object()])
-def test_applying_what_is_not_an_action_is_illegal_and_changes_nothing(
-        thing: object) -> None:
-    state = GAME.new_game(2, seed=1)
-    # also as the text of a listed action, which is a string, not the Action
-    for wrong in (thing, str(state.legal_actions()[0])):
-        before = state.fingerprint()
-        with pytest.raises(IllegalAction, match="is not an action"):
-            state.apply(wrong)  # type: ignore[arg-type]
-        assert state.fingerprint() == before
-    state.apply(state.legal_actions()[0])  # a real one still plays
-
-
-def test_applying_a_non_action_after_the_game_is_over_is_illegal() -> None:
-    state = GAME.new_game(2, seed=1)
-    while not state.is_over():
-        state.apply(state.legal_actions()[0])
-    with pytest.raises(IllegalAction):
-        state.apply(None)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction):
-        state.apply(Action(0, "hunt imp", 0))

@@ -7,7 +7,12 @@ import pathlib
 import pytest
 
 from cardtable.engine.api import CardFileError, OptionError
-from cardtable.vale.cards import BASE_FILE, FAMILIES, base_cards, load_cards
+from cardtable.vale.cards import (
+    BASE_FILE,
+    base_cards,
+    load_cards,
+)
+from cardtable.vale.vocabulary import FAMILIES
 
 from .helpers import GAME
 

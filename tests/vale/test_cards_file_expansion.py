@@ -12,10 +12,10 @@ from cardtable.vale.cards import (
     ABILITIES,
     ARTIFACTS_FILE,
     BASE_FILE,
-    FAMILIES,
     expansion_cards,
     load_cards,
 )
+from cardtable.vale.vocabulary import FAMILIES
 
 from .helpers import GAME
 

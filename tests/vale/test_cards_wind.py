@@ -31,7 +31,7 @@ def test_pegasus_draws_a_hidden_card_and_lowers_costs_by_one() -> None:
     st = position(seat(hand=["pegasus", "kappa"], stones=(0, 1, 0)), seat())
     top = st.deck[-1]
     play(st, "summon pegasus pay blue")
-    assert top in st.hands[0] and not st.pub[top]
+    assert top in st.hands[0] and not st.public[top]
     assert "summon kappa" in legal(st)  # cost 1 - 1 = 0
 
 

@@ -66,17 +66,17 @@ def test_points_are_told_by_the_card_that_gave_them() -> None:
 
 def test_the_tie_break_that_decided_is_told() -> None:
     state = finish(0)
-    state.pts = [20, 20]
+    state.points = [20, 20]
     state.areas[0].append(state.deck.pop())
-    state.winners_ = rules.winners(state)
+    state._winners = rules.winners(state)
     end = state.observation(None)["end"]
     counts = f"P1 {len(state.areas[0])}, P2 {len(state.areas[1])}"
     assert end["tie_break"]["rule"] == "area" and end["tie_break"]["tied"] == [0, 1]
     assert end["tie_break"]["text"] == (
         f"Tied on 20 points; the most cards in the area breaks the tie ({counts}): P1 wins")
     shared = finish(0, tie_break="shared")
-    shared.pts = [20, 20]
-    shared.winners_ = rules.winners(shared)
+    shared.points = [20, 20]
+    shared._winners = rules.winners(shared)
     assert "every tied player wins" in shared.observation(None)["end"]["tie_break"]["text"]
 
 

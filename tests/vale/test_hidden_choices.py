@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.vale import board, rules
+from cardtable.vale import board, phases
 from cardtable.vale.state import ValeState
 from tests.vale.helpers import GAME, legal, play, position, seat
 
@@ -18,7 +18,7 @@ def egg_summoned(other: str, secret: bool = True) -> tuple[ValeState, list[str]]
     st = position(seat(hand=["dragon-egg", "tidal", other], area=["imp"], stones=(0, 1, 0)),
                   seat(), round=5)
     for name in ("tidal", other):
-        st.pub[st.cs.index[name]] = 0 if secret else 1
+        st.public[st.cs.index[name]] = 0 if secret else 1
     events = st.apply(GAME.parse_action(st, "summon dragon-egg pay blue"))
     return st, [e.text_for(1) for e in events]
 
@@ -45,7 +45,7 @@ def test_a_single_choice_among_known_hand_cards_is_still_made_for_the_player() -
 
 
 def test_your_turn_stays_the_pickers_while_an_instant_artifact_resolves() -> None:
-    st = position(seat(shelter=["odin", "hydra"]), seat(), phase=rules.HUNTING,
+    st = position(seat(shelter=["odin", "hydra"]), seat(), phase=phases.HUNTING,
                   expansion="artifacts",
                   artifact_set=["philosophers-stone", "ring-of-wishes", "book-of-thoth"],
                   display=["imp", "kappa", "troll", "griffon"])

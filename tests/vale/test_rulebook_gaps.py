@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.vale import rules
+from cardtable.vale import phases
 from cardtable.vale.state import ValeState
 
 from .helpers import card, legal, names, play, position, seat, stones
@@ -30,9 +30,9 @@ def finish_round(st: ValeState) -> None:
     """From the snake draft to the next round's Hunting phase: every seat drafts the
     first card offered, tames its hunted cards and ends its turn (no area, nothing to
     resolve)."""
-    while st.phase == rules.HUNTING:
+    while st.phase == phases.HUNTING:
         st.apply(st.legal_actions()[0])
-    while st.phase != rules.HUNTING:
+    while st.phase != phases.HUNTING:
         tame = [a for a in legal(st) if a.startswith("tame")]
         play(st, tame[0] if tame else "end")
 
@@ -106,7 +106,7 @@ def test_ash_discarded_by_cerberus_with_totem_pole_no_purple_for_ash() -> None:
 
 def test_three_players_a_taken_marker_goes_home_and_the_tile_is_free_next_round() -> None:
     st = pos(seat(marker="book-of-thoth"), seat(), seat(marker="ring-of-wishes"),
-             phase=rules.HUNTING, first=1, display=DISPLAY6, artifact_set=TILES4)
+             phase=phases.HUNTING, first=1, display=DISPLAY6, artifact_set=TILES4)
     # P2 picks first and may take the tile with P1's marker: P1's marker goes home
     assert st.current_player() == 1 and "artifact book-of-thoth" in legal(st)
     play(st, "artifact book-of-thoth")
@@ -141,7 +141,7 @@ def test_three_player_snake_draft_from_seat_1_is_1_2_0_0_2_1(expansion: str) -> 
     kw: dict[str, Any] = {"expansion": expansion}
     if expansion == "artifacts":
         kw["artifact_set"] = TILES4
-    st = position(seat(), seat(), seat(), phase=rules.HUNTING, first=1, display=DISPLAY6,
+    st = position(seat(), seat(), seat(), phase=phases.HUNTING, first=1, display=DISPLAY6,
                   **kw)
     if expansion == "artifacts":  # the Artifact pick comes first, clockwise: 1, 2, 0
         picks = []
@@ -156,7 +156,7 @@ def test_three_player_snake_draft_from_seat_1_is_1_2_0_0_2_1(expansion: str) -> 
     assert order == [1, 2, 0, 0, 2, 1]
     assert [names(st, h) for h in st.hunted] == [["troll", "griffon"], ["kappa", "hydra"],
                                                  ["imp", "odin"]]
-    assert st.phase == rules.ACTION and st.current_player() == 1
+    assert st.phase == phases.ACTION and st.current_player() == 1
 
 
 # --- Other rulebook examples ------------------------------------------------------------
@@ -191,7 +191,7 @@ def test_an_instant_artifact_also_goes_back_after_the_resolution() -> None:
     st = pos(seat(artifact="pied-pipers-pipe"), seat(),
              artifact_set=["pied-pipers-pipe", *TILES4])
     play(st, "end", "end")
-    assert st.phase == rules.HUNTING and st.held == [-1, -1]
+    assert st.phase == phases.HUNTING and st.held == [-1, -1]
     assert markers(st)[0] == "pied-pipers-pipe"
     assert st.current_player() == 1 and "artifact pied-pipers-pipe" in legal(st)
     play(st, "artifact ring-of-wishes")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine.api import OptionError
-from cardtable.vale import rules
+from cardtable.vale import phases, rules
 from cardtable.vale.state import ValeState
 
 from .helpers import GAME, card, legal, names, play, position, seat, stones
@@ -18,7 +18,7 @@ def new(players: int = 2, seed: int = 3, **options: object) -> ValeState:
 
 
 def finish_hunting(st: ValeState) -> None:
-    while st.phase == rules.HUNTING:
+    while st.phase == phases.HUNTING:
         st.apply(st.legal_actions()[0])
 
 
@@ -58,7 +58,7 @@ def test_hunting_reveals_two_cards_per_player() -> None:
 def test_snake_draft_first_to_last_then_last_to_first() -> None:
     st = new(4)
     order = []
-    while st.phase == rules.HUNTING:
+    while st.phase == phases.HUNTING:
         order.append(st.current_player())
         st.apply(st.legal_actions()[0])
     assert order == [0, 1, 2, 3, 3, 2, 1, 0]
@@ -69,7 +69,7 @@ def test_first_player_passes_clockwise_each_round() -> None:
     st = new(3)
     firsts = []
     while st.round <= 3 and not st.is_over():
-        if st.phase == rules.HUNTING and st.picks == 0:
+        if st.phase == phases.HUNTING and st.picks == 0:
             firsts.append(st.current_player())
         acts = st.legal_actions()
         end = [a for a in acts if a.text == "end"]
@@ -85,7 +85,7 @@ def test_action_phase_in_turn_order_from_the_first_player() -> None:
     rules.proceed(st)
     finish_hunting(st)
     seen = []
-    while st.phase == rules.ACTION:
+    while st.phase == phases.ACTION:
         p = st.current_player()
         if p not in seen:
             seen.append(p)
@@ -240,7 +240,7 @@ def test_resolution_phase_each_player_in_turn_order_resolves_in_chosen_order() -
                   seat(area=["undine-queen"]), first=1, turn=1)
     # P1 (seat 0) is second this round; ends its turn, then resolution starts at P2
     play(st, "end")
-    assert st.phase == rules.RESOLUTION
+    assert st.phase == phases.RESOLUTION
     assert stones(st, 1) == (0, 1, 0)  # P2 resolved first (its only effect: automatic)
     assert st.current_player() == 0
     assert sorted(legal(st)) == ["order horned-salamander", "order salamander"]
@@ -346,7 +346,7 @@ def test_each_hourglass_effect_resolves_once_per_round() -> None:
     st = position(seat(area=["salamander", "undine-queen"]), seat())
     play(st, "end", "end", "order salamander")
     assert stones(st, 0) == (1, 1, 0) and st.scores()[0] == 1
-    assert st.phase == rules.HUNTING and st.round == 6
+    assert st.phase == phases.HUNTING and st.round == 6
 
 
 def test_recover_returns_the_card_to_hand_and_refunds_nothing() -> None:
@@ -365,10 +365,11 @@ def test_each_summon_is_paid_separately() -> None:
 def test_option_help_lists_every_accepted_option() -> None:
     helps = GAME.option_help()
     assert set(helps) == {"start_scores", "tie_break", "cards", "expansion", "end_score",
-                          "steal", "artifact_set"}
+                          "steal", "artifact_set", "copy_resolves_as"}
     st = new(2, end_score=30, steal="full", tie_break="shared", start_scores="zero")
     assert st.options == {"start_scores": "zero", "tie_break": "shared",
-                          "expansion": "none", "end_score": 30, "steal": "full"}
+                          "expansion": "none", "end_score": 30, "steal": "full",
+                          "copy_resolves_as": "copier"}
 
 
 def test_end_score_option_ends_the_game_earlier() -> None:

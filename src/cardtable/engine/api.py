@@ -207,8 +207,21 @@ class State(ABC):
     def observation(self, player: int | None) -> dict[str, Any]:
         """A JSON-safe dict of what `player` may know (None = spectator)."""
 
-    @abstractmethod
-    def view(self, player: int) -> View: ...
+    def view(self, player: int | None) -> View:
+        """What an agent of `player` gets: its observation, its legal actions when it is
+        to move, and worlds sampled by `sample_world` from a copy taken now (the view
+        stays true to this moment). A seat that does not exist is a ValueError."""
+        seat = seat_or_spectator(player, self.num_players)
+        legal = self.legal_actions() if seat is not None and \
+            self.current_player() == seat else []
+        snapshot = self.clone()
+        return View(seat, self.observation(seat), legal,
+                    lambda rng: snapshot.sample_world(seat, rng))
+
+    def sample_world(self, player: int | None, rng: random.Random) -> State:
+        """A full state consistent with everything `player` knows, the hidden parts dealt
+        again with `rng` (used by the default `view`)."""
+        raise NotImplementedError(f"{type(self).__name__} samples no worlds")
 
     @abstractmethod
     def clone(self) -> State: ...

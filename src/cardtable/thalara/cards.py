@@ -109,7 +109,8 @@ class Effect:
 
 class Spell:
     __slots__ = ("character", "effects", "id", "kind", "name", "need", "need_pairs", "note",
-                 "provenance", "requires", "silences", "source", "text")
+                 "provenance", "reaches_elsewhere", "requires", "silences", "source",
+                 "text")
 
     def __init__(self, table: Table, colors: tuple[str, ...]) -> None:
         table.reject_unknown(("id", "name", "requires", "kind", "text", "provenance",
@@ -140,6 +141,8 @@ class Spell:
             Effect(Table(table.file, item, f"{self.id} effect {i}"), self.kind)
             for i, item in enumerate(raw, start=1))
         self.silences = any(e.type == "silence" for e in self.effects)
+        # a permanent bonus that acts in other conflicts than its own (Beacon, Quake)
+        self.reaches_elsewhere = any(e.where == "everywhere" for e in self.effects)
         self.character = ""
 
     @property

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cardtable.engine import rng as rngmod
 from cardtable.engine.api import (
     Action,
     Event,
@@ -18,9 +18,10 @@ from cardtable.engine.api import (
     OptionError,
     State,
 )
+from cardtable.engine.newgame import check_known, check_players, seed_or_random
 from cardtable.thalara import about
-from cardtable.thalara import rng as rngmod
 from cardtable.thalara.cards import CORE_PATH, CardSet, core_card_set, load_card_set
+from cardtable.thalara.heuristics import ThalaraHeuristics
 from cardtable.thalara.notation import normalise
 from cardtable.thalara.rules import begin_round
 from cardtable.thalara.setup import DEFAULT_SETTINGS, SETTINGS, Setup
@@ -55,6 +56,9 @@ class ThalaraGame(Game):
             "star_tie": "who wins on equal stars: shared (default) or most-artifacts",
             "empty_casts": "whether a spell that would do nothing may be cast: "
                            "forbidden (default) or allowed",
+            "silence_scope": "where Silence stops the other spells: conflict (default: "
+                             "in its own conflict only, as its text says) or spell (a "
+                             "spell lying in a silenced conflict does nothing anywhere)",
             "idle_rounds": "the game ends after this many rounds in a row in which "
                            "nobody plays a card (default 2; the rulebook has no such "
                            "case, but a game must end)",
@@ -62,16 +66,9 @@ class ThalaraGame(Game):
 
     def new_game(self, players: int = 2, seed: int | None = None,
                  **options: Any) -> ThalaraState:
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise OptionError(f"Thalara is for 2 to 4 players, not {players!r}")
-        unknown = sorted(set(options) - set(self.option_help()))
-        if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r} for thalara; options: "
-                              f"{', '.join(self.option_help())}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        players = check_players(self, players)
+        check_known(self, options, self.option_help())
+        seed = seed_or_random(seed)
         mode = options.get("mode", "standard")
         if mode not in MODES:
             raise OptionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -139,9 +136,9 @@ class ThalaraGame(Game):
         n = setup.n
         slots = setup.conflicts
         s.setup = setup
-        s.game_ = _THE_GAME
-        s.seed_ = seed
-        s.options_ = options
+        s._game = _THE_GAME
+        s._seed = seed
+        s._options = options
         s.rng = (seed * 0x2545F4914F6CDD1D + 0x632BE59BD9B4E019) & rngmod.MASK
         s.rng, z = rngmod.step(s.rng)
         s.start = z % n
@@ -160,9 +157,9 @@ class ThalaraGame(Game):
         s.rng = rngmod.shuffle(s.rng, stack)
         s.display = [stack.pop() for _ in range(min(slots, len(stack)))]
         s.stack = tuple(stack)
-        s.ccards = [[] for _ in range(slots * n)]
-        s.ccol = [0] * (slots * n * setup.width)
-        s.cown = [0] * (slots * n)
+        s.sides = [[] for _ in range(slots * n)]
+        s.side_colors = [0] * (slots * n * setup.width)
+        s.side_faceup = [0] * (slots * n)
         s.facedown = set()
         s.known = set()
         s.cspells = [[] for _ in range(slots)]
@@ -171,7 +168,7 @@ class ThalaraGame(Game):
         s.silenced = [False] * slots
         s.passed = [False] * n
         s.veil = [-1] * n
-        s.ontop = [0] * (2 * n)  # see piles.py
+        s.ontop = [0] * (2 * n)  # see board.py
         s.unsure = set()
         s.pending = []
         s.cast_options = []
@@ -206,8 +203,6 @@ class ThalaraGame(Game):
         return self.match_action(state, wanted, state.legal_actions())
 
     def heuristics(self) -> Heuristics:
-        from cardtable.thalara.heuristics import ThalaraHeuristics
-
         return ThalaraHeuristics()
 
     def catalogue(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.thalara import piles, spells
+from cardtable.thalara import board, spells
 from cardtable.thalara.cards import ARTIFACT, REMNANT
 from cardtable.thalara.notation import (
     CAST,
@@ -112,7 +112,7 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
         if index < 0:
             raise IllegalAction(_why_illegal(state, action))
         state.hist = (state.hist, action)
-        _place(state, p, index, conf, events)
+        board.place(state, p, index, conf, events)
         options = state.cast_options = spells.cast_actions(state, p)
         if options:
             state.phase = CAST_PHASE
@@ -146,7 +146,7 @@ def apply(state: ThalaraState, action: Action) -> list[Event]:
     elif kind == SKIP:
         _next_turn(state, events)
     elif kind in (TARGET, TARGET_CONFLICT, PLAY):
-        _answer(state, action, events)
+        spells.answer(state, action, events)
         _after_effects(state, events)
     elif kind == RETURN:
         _return_card(state, p, action.a, events)
@@ -160,15 +160,7 @@ def _index_of(state: ThalaraState, p: int, cards: list[int], t: int) -> int:
     card = state.setup.unique_card[p][t]
     if card >= 0:
         return cards.index(card) if card in cards else -1
-    return _find(state.setup.card_type, cards, t)
-
-
-def _find(card_type: list[int], cards: list[int], t: int) -> int:
-    """The index in `cards` of the first card of type `t`, or -1."""
-    for i, c in enumerate(cards):
-        if card_type[c] == t:
-            return i
-    return -1
+    return board.find(state.setup.card_type, cards, t)
 
 
 def _why_illegal(state: ThalaraState, action: object) -> str:
@@ -202,89 +194,6 @@ def _take(state: ThalaraState, p: int, index: int, events: list[Event]) -> None:
                         args=(p + 1, s.type_names[t])))
     if len(state.hands[p]) >= s.hand_size or not supply:
         _next_selector(state, _offset(state, p) + 1, events)
-
-
-def _place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event]) -> None:
-    """Move the card at `index` of p's hand into conflict `conf`."""
-    s = state.setup
-    card = state.hands[p].pop(index)
-    t = s.card_type[card]
-    n = s.n
-    state.ccards[conf * n + p].append(card)
-    state.last = p
-    veiled = state.veil[p]
-    state.veil[p] = -1
-    # Silence stops a Veil lying in its conflict, and a Veil reaching into one: the card
-    # is placed face-up and the Veil is spent.
-    if veiled >= 0 and not state.silenced[veiled] and not state.silenced[conf]:
-        state.facedown.add(card)
-        if s.card_kind[card] == ARTIFACT:
-            # Artifacts in hand are public: with no other there, it is the one missing;
-            # with others, nobody else can tell which of them left the hand.
-            others = [c for c in state.hands[p] if s.card_kind[c] == ARTIFACT]
-            if others or card in state.unsure:
-                state.unsure.update(others, (card,))
-                state.known.difference_update(state.unsure)
-            else:
-                state.known.add(card)
-        else:
-            state.known.discard(card)
-            _forget_hand(state, p)  # any known card of the hand may be the one placed
-        events.append(Event("play", p, "P{0} places a card face-down into conflict {2}",
-                            "P{0} places {1} face-down into conflict {2}",
-                            args=(p + 1, s.type_names[t], conf + 1)))
-        return
-    if state.known:
-        if card in state.known:
-            state.known.discard(card)
-        else:
-            # Identical copies (Aftershocks): which copy the engine took is no secret to
-            # tell, so one of the copies everyone knew of is the one seen to leave.
-            for c in state.hands[p]:
-                if s.card_type[c] == t and c in state.known:
-                    state.known.discard(c)
-                    break
-    if state.unsure:
-        state.unsure.discard(card)  # placed face-up: everyone sees which it is
-    color = s.card_color[card]
-    if color >= 0:
-        state.ccol[(conf * n + p) * s.width + color] += 1
-        state.cown[conf * n + p] += 1
-    events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
-                        args=(p + 1, s.type_names[t], conf + 1)))
-
-
-def _forget_hand(state: ThalaraState, p: int) -> None:
-    """A card left p's hand unseen: the Remnants and Aftershocks others knew were there
-    may be the one that left, so they are known no longer (Artifacts stay public)."""
-    if state.known:
-        kinds = state.setup.card_kind
-        for c in state.hands[p]:
-            if kinds[c] != ARTIFACT:
-                state.known.discard(c)
-
-
-def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
-    s = state.setup
-    n = s.n
-    state.ccards[conf * n + side].remove(card)
-    if card in state.facedown:
-        state.facedown.discard(card)
-    elif s.card_color[card] >= 0:
-        state.ccol[(conf * n + side) * s.width + s.card_color[card]] -= 1
-        state.cown[conf * n + side] -= 1
-
-
-def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
-                    face_down: bool) -> None:
-    s = state.setup
-    n = s.n
-    state.ccards[conf * n + side].append(card)
-    if face_down:
-        state.facedown.add(card)
-    elif s.card_color[card] >= 0:
-        state.ccol[(conf * n + side) * s.width + s.card_color[card]] += 1
-        state.cown[conf * n + side] += 1
 
 
 def _pass(state: ThalaraState, p: int, events: list[Event]) -> None:
@@ -327,93 +236,6 @@ def _after_effects(state: ThalaraState, events: list[Event]) -> None:
         _next_turn(state, events)
 
 
-def _answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
-    """Feed a choice into the pending frame and run the spell on."""
-    s = state.setup
-    player, sid, conf, index, stage, chosen = state.pending.pop()
-    spell = s.spell_of[sid]
-    e = spell.effects[index]
-    t = e.type
-    who = f"P{player + 1}"
-    if t == "place_extra":
-        _place(state, player, _find(s.card_type, state.hands[player], action.a), action.b,
-               events)
-    elif t == "take_from_supply":
-        supply = state.supply[player]
-        for i, c in enumerate(supply):
-            if s.card_type[c] == action.a:
-                state.hands[player].append(supply.pop(i))
-                break
-        if s.casual:
-            state.reshuffle(supply)
-            piles.shuffled(state, player)
-        events.append(Event("take", player, f"{who} takes a card from their supply",
-                            f"{who} takes {s.type_names[action.a]} from their supply"))
-    elif t == "move" and stage == 0:
-        card = spells.find_target(state, action, conf, player, e)
-        state.pending.append((player, sid, conf, index, 1, card))
-        return
-    elif t == "move":
-        down = chosen in state.facedown
-        remove_from_conflict(state, chosen, conf, player)
-        add_to_conflict(state, chosen, action.a, player, down)
-        where = f"from conflict {conf + 1} to conflict {action.a + 1}"
-        if down:  # a card file may allow moving face-down cards: only the mover sees it
-            events.append(Event("move", player, f"{who} moves a face-down card {where}",
-                                f"{who} moves {s.name(chosen)} face-down {where}"))
-        else:
-            events.append(Event("move", player, f"{who} moves {s.name(chosen)} {where}"))
-    elif t == "swap_with_hand" and stage == 0:
-        card = spells.find_target(state, action, conf, player, e)
-        state.pending.append((player, sid, conf, index, 1, card))
-        return
-    elif t == "swap_with_hand":
-        hand = state.hands[player]
-        for i, c in enumerate(hand):
-            if s.card_type[c] == action.a and s.card_kind[c] == REMNANT:
-                incoming = hand.pop(i)
-                break
-        remove_from_conflict(state, chosen, conf, player)
-        add_to_conflict(state, incoming, conf, player, False)
-        hand.append(chosen)
-        state.known.add(chosen)
-        events.append(Event("swap", player, f"{who} swaps {s.name(chosen)} in conflict "
-                                            f"{conf + 1} for {s.name(incoming)} from hand"))
-    else:
-        card = spells.find_target(state, action, conf, player, e)
-        side = spells.side_of(state, card, conf)
-        down = card in state.facedown
-        shown = "a face-down card" if down else s.name(card)
-        owner = s.card_owner[card]
-        remove_from_conflict(state, card, conf, side)
-        kind = s.card_kind[card]
-        if t == "to_supply":
-            state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
-            state.known.discard(card)
-            if s.casual:
-                # everyone saw a face-up card go on top; a face-down one only its owner
-                piles.put_on_top(state, owner, 1, not down)
-            verb = "back to its owner's supply"
-        elif t == "to_hand":
-            target_hand = state.hands[side if kind == ARTIFACT else owner]
-            target_hand.append(card)
-            if not down:
-                state.known.add(card)
-            verb = "back into its owner's hand"
-        elif kind == REMNANT:
-            state.discard = add_to(state.discard, owner, card)
-            verb = "destroyed"
-        elif kind == ARTIFACT:
-            verb = "destroyed (it returns to hand at the end of the round)"
-        else:
-            state.pool = add_to(state.pool, owner, card)
-            verb = "destroyed (back to the Aftershock pool)"
-        events.append(Event("target", player, f"{who}'s {spell.name}: {shown} of "
-                                              f"P{side + 1} in conflict {conf + 1} goes "
-                                              f"{verb}"))
-    spells.resolve(state, player, sid, conf, index + 1, events)
-
-
 def _offset(state: ThalaraState, p: int) -> int:
     return (p - state.start) % state.setup.n
 
@@ -428,8 +250,8 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
     state.known.discard(card)
     state.supply[p].append(card)
     state.returned = True
-    piles.shuffled(state, p)  # it will be when p is done
-    _forget_hand(state, p)  # nobody saw which card went back
+    board.shuffled(state, p)  # it will be when p is done
+    board.forget_hand(state, p)  # nobody saw which card went back
     events.append(Event("return", p, f"P{p + 1} shuffles a card back into their supply",
                         f"P{p + 1} shuffles {s.type_names[t]} back into their supply"))
     if not any(s.card_kind[c] != ARTIFACT for c in hand):
@@ -438,11 +260,11 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
 
 def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
     # Only a player who shuffled a Remnant back shuffles the supply: otherwise a card a
-    # spell put on top of the draw pile (Recall, Fault Line) keeps its place, as it does
+    # spell sent back on top of the draw pile (Recall) keeps its place, as it does
     # for a player with no Remnant left, who is never asked.
     if state.returned:
         state.reshuffle(state.supply[p])
-        piles.shuffled(state, p)
+        board.shuffled(state, p)
         state.returned = False
     _next_returner(state, _offset(state, p) + 1, events)
 
@@ -459,7 +281,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
             a, b = totals
             winner: int | None = 0 if a > b else 1 if b > a else None
         else:
-            present = [p for p in range(n) if state.ccards[i * n + p] or totals[p] > 0]
+            present = [p for p in range(n) if state.sides[i * n + p] or totals[p] > 0]
             winner = conflict_winner(totals, present)
         if winner is None:
             events.append(Event("tie", None, "Conflict {0} is tied ({1}): {2} stays",
@@ -478,7 +300,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     pool = [list(x) for x in state.pool]
     kinds = s.card_kind
     owners = s.card_owner
-    for cards in state.ccards:
+    for cards in state.sides:
         for c in cards:
             kind = kinds[c]
             if kind == REMNANT:
@@ -488,7 +310,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     state.discard = tuple(map(tuple, discard))
     state.pool = tuple(map(tuple, pool))
     slots = s.conflicts
-    state.ccards = [[] for _ in range(slots * n)]
+    state.sides = [[] for _ in range(slots * n)]
     # Artifacts come back to their holders' hands, even those destroyed by a spell.
     for p in range(n):
         hand = [c for c in state.hands[p] if kinds[c] != ARTIFACT]
@@ -503,8 +325,8 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
             state.stack = state.stack[:-1]
     state.display = [a for a in display if a >= 0]
     state.facedown = set()
-    state.ccol = [0] * len(state.ccol)
-    state.cown = [0] * len(state.cown)
+    state.side_colors = [0] * len(state.side_colors)
+    state.side_faceup = [0] * len(state.side_faceup)
     state.cspells = [[] for _ in range(slots)]
     state.cast_in = [-1] * len(state.cast_in)
     state.blocked = [0] * slots
@@ -519,10 +341,12 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
         state.idle += 1
     state.last = -1
     state.round += 1
-    if s.casual:
-        _next_returner(state, 0, events)
-    else:
+    if not s.casual:
         begin_round(state, events)
+    elif not _game_ends(state, events):
+        # Shuffling Remnants back moves cards between a hand and its supply, which
+        # cannot change whether the game ends: a decided game asks nobody.
+        _next_returner(state, 0, events)
 
 
 class _score_line:
@@ -580,6 +404,28 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
     Casual Chaos) and start the play."""
     s = state.setup
     n = s.n
+    if _game_ends(state, events):
+        return
+    events.append(Event("round", None, "Round {0} begins; P{1} plays first",
+                        args=(state.round, state.start + 1)))
+    if s.casual:
+        for p in range(n):
+            supply = state.supply[p]
+            while len(state.hands[p]) < s.hand_size and supply:
+                card = supply.pop()
+                state.hands[p].append(card)
+                if board.drawn(state, p):
+                    state.known.add(card)  # everyone saw it go on top of the pile
+        state.phase = PLAY_PHASE
+        state.cur = state.start
+        return
+    _next_selector(state, 0, events)
+
+
+def _game_ends(state: ThalaraState, events: list[Event]) -> bool:
+    """The end checks of the start of a round; when one holds, the game is over."""
+    s = state.setup
+    n = s.n
     reason = ""
     for p in range(n):
         if len(state.held[p]) >= s.cards.artifacts_to_end:
@@ -593,27 +439,14 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
         reason = "no Artifacts are left to contest"
     if not reason and state.idle >= s.idle_rounds:
         reason = f"{state.idle} rounds in a row passed without a card played"
-    if reason:
-        state.phase = OVER
-        state.end_reason = reason
-        events.append(Event("end", None, "The game ends: {0}. Stars: {1}",
-                            args=(reason, ", ".join(f"P{p + 1} {state.stars[p]}"
-                                                    for p in range(n)))))
-        return
-    events.append(Event("round", None, "Round {0} begins; P{1} plays first",
-                        args=(state.round, state.start + 1)))
-    if s.casual:
-        for p in range(n):
-            supply = state.supply[p]
-            while len(state.hands[p]) < s.hand_size and supply:
-                card = supply.pop()
-                state.hands[p].append(card)
-                if piles.drawn(state, p):
-                    state.known.add(card)  # everyone saw it go on top of the pile
-        state.phase = PLAY_PHASE
-        state.cur = state.start
-        return
-    _next_selector(state, 0, events)
+    if not reason:
+        return False
+    state.phase = OVER
+    state.end_reason = reason
+    events.append(Event("end", None, "The game ends: {0}. Stars: {1}",
+                        args=(reason, ", ".join(f"P{p + 1} {state.stars[p]}"
+                                                for p in range(n)))))
+    return True
 
 
 def _next_selector(state: ThalaraState, offset: int, events: list[Event]) -> None:

@@ -18,8 +18,13 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "star_tie": ("shared", "most-artifacts"),
     # Whether a spell may be cast when none of its effects would change anything.
     "empty_casts": ("forbidden", "allowed"),
+    # Where Silence stops the other spells: in its own conflict only (the text: "no
+    # other spell has any effect in this conflict"), or a spell lying in a silenced
+    # conflict is stopped everywhere (the earlier reading).
+    "silence_scope": ("conflict", "spell"),
 }
-DEFAULT_SETTINGS = {"star_tie": "shared", "empty_casts": "forbidden"}
+DEFAULT_SETTINGS = {"star_tie": "shared", "empty_casts": "forbidden",
+                    "silence_scope": "conflict"}
 
 
 class Setup:
@@ -42,8 +47,10 @@ class Setup:
         "may_repeat",
         "min_requirement",
         "n",
+        "none_silenced",
         "remnant_cards",
         "shock_cards",
+        "silence_spells",
         "spell_of",
         "spells_of",
         "star_tie",
@@ -61,9 +68,14 @@ class Setup:
         self.casual = mode == "casual"
         self.star_tie = settings["star_tie"]
         self.empty_casts = settings["empty_casts"] == "allowed"
+        # silence_scope=spell: a spell lying in a silenced conflict acts nowhere
+        self.silence_spells = settings["silence_scope"] == "spell"
         self.idle_rounds: int = settings["idle_rounds"]
         self.hand_size = cards.hand_size
         self.conflicts = cards.conflicts[players - 2]
+        # silence_scope=conflict: no spell is stopped for where it lies, only where it
+        # acts (spells.card_strength reads this instead of state.silenced)
+        self.none_silenced = (False,) * self.conflicts
         self.characters = [cards.characters[c] for c in characters]
 
         names = cards.remnant_names()

@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.api import Action, Event
-from cardtable.thalara import piles
+from cardtable.thalara import board
 from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, REMNANT, Effect, Spell
 from cardtable.thalara.notation import SPELL_SLOTS
+from cardtable.thalara.setup import add_to
 
 if TYPE_CHECKING:
     from cardtable.thalara.state import ThalaraState
@@ -53,8 +54,11 @@ def card_strength(state: ThalaraState, card: int, conf: int, side: int,
     if state.silenced[conf]:
         return value
     n = s.n
+    # conf is not silenced; a spell lying in a silenced conflict still acts here unless
+    # silence_scope=spell
+    stopped = state.silenced if s.silence_spells else s.none_silenced
     for x, sids in enumerate(state.cspells):
-        if not sids or state.silenced[x]:
+        if not sids or stopped[x]:
             continue
         for sid in sids:
             spell = s.spell_of[sid]
@@ -81,7 +85,7 @@ def _unique_color(state: ThalaraState, card: int, conf: int, n: int, scoring: bo
     colors = state.setup.card_color
     seen = 0
     for p in range(n):
-        for c in state.ccards[conf * n + p]:
+        for c in state.sides[conf * n + p]:
             if colors[c] == color and _visible(state, c, scoring):
                 seen += 1
     return seen == 1
@@ -96,7 +100,7 @@ def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
     totals = []
     for p in range(n):
         total = 0
-        for c in state.ccards[conf * n + p]:
+        for c in state.sides[conf * n + p]:
             if not scoring and c in state.facedown:
                 continue
             total += card_strength(state, c, conf, p, scoring) if any_spell \
@@ -104,8 +108,9 @@ def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
         totals.append(total)
     if not any_spell or state.silenced[conf]:
         return totals
+    stopped = state.silenced if s.silence_spells else s.none_silenced
     for x, sids in enumerate(state.cspells):
-        if state.silenced[x]:
+        if stopped[x]:
             continue
         for sid in sids:
             for e in s.spell_of[sid].effects:
@@ -121,7 +126,7 @@ def _condition_holds(state: ThalaraState, e: Effect, conf: int, owner: int) -> b
     if e.when == "always":
         return True
     n = state.setup.n
-    counts = [len(state.ccards[conf * n + p]) for p in range(n)]
+    counts = [len(state.sides[conf * n + p]) for p in range(n)]
     mine = counts[owner]
     others = max(counts[p] for p in range(n) if p != owner)
     if e.when == "has_cards":
@@ -135,7 +140,7 @@ def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: 
     if e.per == "once":
         return 1
     s = state.setup
-    mine = [c for c in state.ccards[conf * s.n + owner] if _visible(state, c, scoring)]
+    mine = [c for c in state.sides[conf * s.n + owner] if _visible(state, c, scoring)]
     if e.per == "distinct_colors":
         return len({s.card_color[c] for c in mine if s.card_color[c] >= 0})
     strengths: dict[int, int] = {}
@@ -150,7 +155,7 @@ def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: 
 def side_of(state: ThalaraState, card: int, conf: int) -> int:
     n = state.setup.n
     for p in range(n):
-        if card in state.ccards[conf * n + p]:
+        if card in state.sides[conf * n + p]:
             return p
     raise ValueError("card is not in that conflict")
 
@@ -164,7 +169,7 @@ def targets(state: ThalaraState, e: Effect, player: int, conf: int) -> list[int]
     for q in range(n):
         if (e.whose == "own" and q != player) or (e.whose == "opponents" and q == player):
             continue
-        for c in state.ccards[conf * n + q]:
+        for c in state.sides[conf * n + q]:
             kind = s.card_kind[c]
             down = c in state.facedown
             if down and c not in state.known and kind != ARTIFACT:
@@ -247,21 +252,21 @@ def cast_actions(state: ThalaraState, player: int) -> list[Action]:
     each conflict where the requirement is met)."""
     s = state.setup
     out: list[Action] = []
-    ccol = state.ccol
-    cown = state.cown
+    side_colors = state.side_colors
+    side_faceup = state.side_faceup
     width = s.width
     n = s.n
     least = s.min_requirement
     sids: list[int] | None = None
     for conf in range(len(state.display)):
-        if cown[conf * n + player] < least:
+        if side_faceup[conf * n + player] < least:
             continue
         if sids is None:
             sids = [sid for sid in s.spells_of[player] if state.cast_in[sid] < 0]
         base = (conf * n + player) * width
         for sid in sids:
             for color, need in s.spell_of[sid].need_pairs:
-                if ccol[base + color] < need:
+                if side_colors[base + color] < need:
                     break
             else:
                 if castable(state, player, sid, conf):
@@ -276,9 +281,9 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
         return False
     spell = s.spell_of[sid]
     base = (conf * s.n + player) * s.width
-    ccol = state.ccol
+    side_colors = state.side_colors
     for color, need in spell.need_pairs:
-        if ccol[base + color] < need:
+        if side_colors[base + color] < need:
             return False
     if spell.kind == "instant":
         if state.silenced[conf]:
@@ -288,8 +293,10 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
             return False
     elif state.silenced[conf] and not s.empty_casts:
         # Silence stops every other spell in its conflict, so a permanent spell cast
-        # there (a second Silence too) could never change anything: an empty cast.
-        return False
+        # there (a second Silence too) changes nothing there: an empty cast, unless it
+        # also acts in other conflicts (Beacon, War Cry, Balance, Quake) and Silence
+        # stops it only in its own (silence_scope=conflict).
+        return spell.reaches_elsewhere and not s.silence_spells
     return True
 
 
@@ -339,10 +346,100 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
                 state.supply[player].append(pool[-1])
                 state.pool = (*state.pool[:player], pool[:-1], *state.pool[player + 1:])
                 gained += 1
-        if state.setup.casual:
-            piles.put_on_top(state, player, gained, True)  # face-up Aftershocks
+        if gained and state.setup.casual:
+            # A card from the pool is not sent back, so it is shuffled in, not put on
+            # top (the clarification on top covers cards sent back to a supply).
+            state.reshuffle(state.supply[player])
+            board.shuffled(state, player)
         events.append(Event("aftershock", player, f"P{player + 1} puts {gained} "
                                                   "Aftershock(s) into their supply"))
+
+
+def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
+    """Feed a choice into the pending frame and run the spell on."""
+    s = state.setup
+    player, sid, conf, index, stage, chosen = state.pending.pop()
+    spell = s.spell_of[sid]
+    e = spell.effects[index]
+    t = e.type
+    who = f"P{player + 1}"
+    if t == "place_extra":
+        board.place(state, player, board.find(s.card_type, state.hands[player], action.a), action.b,
+               events)
+    elif t == "take_from_supply":
+        supply = state.supply[player]
+        for i, c in enumerate(supply):
+            if s.card_type[c] == action.a:
+                state.hands[player].append(supply.pop(i))
+                break
+        if s.casual:
+            state.reshuffle(supply)
+            board.shuffled(state, player)
+        events.append(Event("take", player, f"{who} takes a card from their supply",
+                            f"{who} takes {s.type_names[action.a]} from their supply"))
+    elif t == "move" and stage == 0:
+        card = find_target(state, action, conf, player, e)
+        state.pending.append((player, sid, conf, index, 1, card))
+        return
+    elif t == "move":
+        down = chosen in state.facedown
+        board.remove_from_conflict(state, chosen, conf, player)
+        board.add_to_conflict(state, chosen, action.a, player, down)
+        where = f"from conflict {conf + 1} to conflict {action.a + 1}"
+        if down:  # a card file may allow moving face-down cards: only the mover sees it
+            events.append(Event("move", player, f"{who} moves a face-down card {where}",
+                                f"{who} moves {s.name(chosen)} face-down {where}"))
+        else:
+            events.append(Event("move", player, f"{who} moves {s.name(chosen)} {where}"))
+    elif t == "swap_with_hand" and stage == 0:
+        card = find_target(state, action, conf, player, e)
+        state.pending.append((player, sid, conf, index, 1, card))
+        return
+    elif t == "swap_with_hand":
+        hand = state.hands[player]
+        for i, c in enumerate(hand):
+            if s.card_type[c] == action.a and s.card_kind[c] == REMNANT:
+                incoming = hand.pop(i)
+                break
+        board.remove_from_conflict(state, chosen, conf, player)
+        board.add_to_conflict(state, incoming, conf, player, False)
+        hand.append(chosen)
+        state.known.add(chosen)
+        events.append(Event("swap", player, f"{who} swaps {s.name(chosen)} in conflict "
+                                            f"{conf + 1} for {s.name(incoming)} from hand"))
+    else:
+        card = find_target(state, action, conf, player, e)
+        side = side_of(state, card, conf)
+        down = card in state.facedown
+        shown = "a face-down card" if down else s.name(card)
+        owner = s.card_owner[card]
+        board.remove_from_conflict(state, card, conf, side)
+        kind = s.card_kind[card]
+        if t == "to_supply":
+            state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
+            state.known.discard(card)
+            if s.casual:
+                # everyone saw a face-up card go on top; a face-down one only its owner
+                board.put_on_top(state, owner, 1, not down)
+            verb = "back to its owner's supply"
+        elif t == "to_hand":
+            target_hand = state.hands[side if kind == ARTIFACT else owner]
+            target_hand.append(card)
+            if not down:
+                state.known.add(card)
+            verb = "back into its owner's hand"
+        elif kind == REMNANT:
+            state.discard = add_to(state.discard, owner, card)
+            verb = "destroyed"
+        elif kind == ARTIFACT:
+            verb = "destroyed (it returns to hand at the end of the round)"
+        else:
+            state.pool = add_to(state.pool, owner, card)
+            verb = "destroyed (back to the Aftershock pool)"
+        events.append(Event("target", player, f"{who}'s {spell.name}: {shown} of "
+                                              f"P{side + 1} in conflict {conf + 1} goes "
+                                              f"{verb}"))
+    resolve(state, player, sid, conf, index + 1, events)
 
 
 def choices(state: ThalaraState) -> list[Action]:

@@ -31,14 +31,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.api import Action, Event, State, View, seat_or_spectator
-from cardtable.thalara import piles, rules
-from cardtable.thalara import rng as rngmod
+from cardtable.engine import rng as rngmod
+from cardtable.engine.api import Action, Event, State, seat_or_spectator
+from cardtable.thalara import board, rules
 from cardtable.thalara.about import spell_note
 from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
 from cardtable.thalara.setup import Setup
+from cardtable.thalara.spells import card_strength, conflict_totals, pending_prompt
 from cardtable.thalara.summary import end_summary
 
 if TYPE_CHECKING:
@@ -48,19 +49,18 @@ if TYPE_CHECKING:
 
 class ThalaraState(State):
     __slots__ = (
+        "_game",
+        "_options",
+        "_seed",
         "blocked",
         "cast_in",
         "cast_options",
-        "ccards",
-        "ccol",
-        "cown",
         "cspells",
         "cur",
         "discard",
         "display",
         "end_reason",
         "facedown",
-        "game_",
         "hands",
         "held",
         "hist",
@@ -68,7 +68,6 @@ class ThalaraState(State):
         "known",
         "last",
         "ontop",
-        "options_",
         "passed",
         "pending",
         "phase",
@@ -76,8 +75,10 @@ class ThalaraState(State):
         "returned",
         "rng",
         "round",
-        "seed_",
         "setup",
+        "side_colors",
+        "side_faceup",
+        "sides",
         "silenced",
         "stack",
         "stars",
@@ -88,9 +89,9 @@ class ThalaraState(State):
     )
 
     setup: Setup
-    game_: Game
-    seed_: int
-    options_: dict[str, Any]
+    _game: Game
+    _seed: int
+    _options: dict[str, Any]
     phase: int
     cur: int
     round: int
@@ -104,9 +105,9 @@ class ThalaraState(State):
     stars: list[int]
     stack: tuple[int, ...]
     display: list[int]
-    ccards: list[list[int]]
-    ccol: list[int]
-    cown: list[int]
+    sides: list[list[int]]
+    side_colors: list[int]
+    side_faceup: list[int]
     facedown: set[int]
     known: set[int]
     cspells: list[list[int]]
@@ -115,7 +116,7 @@ class ThalaraState(State):
     silenced: list[bool]
     passed: list[bool]
     unsure: set[int]  # Artifacts whose place among a hand and its face-down cards is secret
-    ontop: list[int]  # Casual Chaos: the known top of each draw pile (piles.py)
+    ontop: list[int]  # Casual Chaos: the known top of each draw pile (board.py)
     veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
     pending: list[tuple[int, ...]]
     cast_options: list[Action]
@@ -130,7 +131,7 @@ class ThalaraState(State):
 
     @property
     def game(self) -> Game:
-        return self.game_
+        return self._game
 
     @property
     def num_players(self) -> int:
@@ -138,11 +139,11 @@ class ThalaraState(State):
 
     @property
     def seed(self) -> int:
-        return self.seed_
+        return self._seed
 
     @property
     def options(self) -> dict[str, Any]:
-        return self.options_
+        return self._options
 
     def phase_name(self) -> str:
         """The phase as the observation names it ("select", "play", ...)."""
@@ -185,9 +186,9 @@ class ThalaraState(State):
     def clone(self) -> ThalaraState:
         c = ThalaraState.__new__(ThalaraState)
         c.setup = self.setup
-        c.game_ = self.game_
-        c.seed_ = self.seed_
-        c.options_ = self.options_
+        c._game = self._game
+        c._seed = self._seed
+        c._options = self._options
         c.phase = self.phase
         c.cur = self.cur
         c.round = self.round
@@ -201,9 +202,9 @@ class ThalaraState(State):
         c.stars = self.stars[:]
         c.stack = self.stack
         c.display = self.display[:]
-        c.ccards = list(map(list.copy, self.ccards))
-        c.ccol = self.ccol[:]
-        c.cown = self.cown[:]
+        c.sides = list(map(list.copy, self.sides))
+        c.side_colors = self.side_colors[:]
+        c.side_faceup = self.side_faceup[:]
         c.facedown = set(self.facedown)
         c.known = set(self.known)
         c.unsure = set(self.unsure)
@@ -227,7 +228,7 @@ class ThalaraState(State):
         """Everything that makes this state what it is, for equality checks."""
         return (self.phase, self.cur, self.round, self.start, self.last,
                 self.hands, self.supply, self.discard, self.pool, self.held, self.stars,
-                self.stack, self.display, self.ccards, self.ccol, sorted(self.facedown),
+                self.stack, self.display, self.sides, self.side_colors, sorted(self.facedown),
                 sorted(self.known), sorted(self.unsure), self.cspells, self.cast_in, self.blocked,
                 self.silenced, self.passed, self.veil, self.ontop, self.pending,
                 self.returned, self.rng, self.idle, [str(a) for a in self.history()],
@@ -241,8 +242,6 @@ class ThalaraState(State):
     # ---- information ------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        from cardtable.thalara.spells import card_strength, conflict_totals, pending_prompt
-
         s = self.setup
         n = s.n
         if player is not None and (player.__class__ is not int or not 0 <= player < n):
@@ -282,7 +281,7 @@ class ThalaraState(State):
             sides = []
             for p in range(n):
                 cards: list[dict[str, Any]] = []
-                for c in self.ccards[i * n + p]:
+                for c in self.sides[i * n + p]:
                     hidden = c in self.facedown
                     if hidden and player != p:
                         cards.append({"card": None, "color": None, "strength": None,
@@ -326,17 +325,7 @@ class ThalaraState(State):
             "end": end_summary(self) if over else None,
         }
 
-    def view(self, player: int) -> View:
-        player = seat_or_spectator(player, self.setup.n)  # type: ignore[assignment]
-        legal = self.legal_actions() if self.phase != OVER and self.cur == player else []
-        snapshot = self.clone()
-
-        def sample(rng: random.Random) -> State:
-            return snapshot.sample_world(player, rng)
-
-        return View(player, self.observation(player), legal, sample)
-
-    def sample_world(self, player: int, rng: random.Random) -> ThalaraState:
+    def sample_world(self, player: int | None, rng: random.Random) -> ThalaraState:
         """A copy of this state with everything `player` cannot know redealt at random:
         other players' hidden hand cards, their face-down cards and their supplies
         (drawn from the cards they could be), the Artifact stack order, and the order of
@@ -352,7 +341,7 @@ class ThalaraState(State):
         for q in range(n):
             # Casual Chaos: cards everyone saw go on top of a draw pile keep their place
             supply = w.supply[q]
-            known = piles.known_top(w, q, player)
+            known = board.known_top(w, q, player)
             top = supply[len(supply) - known:] if known else []
             unseen = supply[:len(supply) - len(top)]
             if q == player:
@@ -366,35 +355,35 @@ class ThalaraState(State):
             hand_slots = [i for i, c in enumerate(w.hands[q])
                           if c not in w.known and s.card_kind[c] != ARTIFACT]
             down_slots = [(i, j) for i in range(len(w.display))
-                          for j, c in enumerate(w.ccards[i * n + q])
+                          for j, c in enumerate(w.sides[i * n + q])
                           if c in w.facedown and c not in w.known
                           and s.card_kind[c] != ARTIFACT]
             if w.unsure:
                 _redeal_unsure_artifacts(w, q, rng)
             pool = [w.hands[q][i] for i in hand_slots]
-            pool += [w.ccards[i * n + q][j] for i, j in down_slots]
+            pool += [w.sides[i * n + q][j] for i, j in down_slots]
             pool += unseen
             pool.sort()  # forget the true arrangement before dealing it anew
             rng.shuffle(pool)
             for i in hand_slots:
                 w.hands[q][i] = pool.pop()
             for i, j in down_slots:
-                old = w.ccards[i * n + q][j]
+                old = w.sides[i * n + q][j]
                 w.facedown.discard(old)
                 new = pool.pop()
-                w.ccards[i * n + q][j] = new
+                w.sides[i * n + q][j] = new
                 w.facedown.add(new)
             w.supply[q] = pool + top
         for k, at in enumerate(chosen_at):
             if at is not None:
                 frame = w.pending[k]
-                w.pending[k] = (*frame[:5], w.ccards[at[0]][at[1]])
+                w.pending[k] = (*frame[:5], w.sides[at[0]][at[1]])
         stack = sorted(w.stack)
         rng.shuffle(stack)
         w.stack = tuple(stack)
         w.rng = rng.getrandbits(64)
         w.hist = None
-        w.seed_ = rng.getrandbits(63)
+        w._seed = rng.getrandbits(63)
         return w
 
     def reshuffle(self, cards: list[int]) -> None:
@@ -409,7 +398,7 @@ def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> Non
     places: list[tuple[list[int], int]] = [(w.hands[q], i) for i, c in enumerate(w.hands[q])
                                            if c in w.unsure]
     for i in range(len(w.display)):
-        side = w.ccards[i * n + q]
+        side = w.sides[i * n + q]
         places += [(side, j) for j, c in enumerate(side) if c in w.unsure]
     cards = sorted(where[j] for where, j in places)
     rng.shuffle(cards)
@@ -421,8 +410,8 @@ def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> Non
 
 
 def _place_of(w: ThalaraState, card: int) -> tuple[int, int]:
-    """The side (index into ccards) and position where `card` lies in a conflict."""
-    for slot, side in enumerate(w.ccards):
+    """The side (index into sides) and position where `card` lies in a conflict."""
+    for slot, side in enumerate(w.sides):
         if card in side:
             return slot, side.index(card)
     raise ValueError("the card is in no conflict")

@@ -10,9 +10,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from cardtable.vale.cards import COLORS, FAMILIES, CardSet
+from cardtable.vale.cards import CardSet
 from cardtable.vale.effects import FRAME_NAMES
-from cardtable.vale.rules import LAST_ROUND, PHASE_NAMES, SELL_TABLE
+from cardtable.vale.phases import PHASE_NAMES
+from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
+from cardtable.vale.vocabulary import COLORS, FAMILIES
 
 BASE_STONE_LIMIT = 4  # the rulebook's limit before card bonuses
 

@@ -1,5 +1,6 @@
 """Small board helpers shared by the rules and the effects: computed values (stone
-values, stone limit, current costs), moving cards and stones, points, the deck.
+values, stone limit, the payments stones allow, current costs), whose turn it is,
+moving cards and stones, points, the deck.
 
 Values are computed from the board every time (the area is a handful of cards), so a
 permanent effect applies at once and stops the moment its card leaves.
@@ -9,27 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.engine import rng
 from cardtable.engine.api import Event
+from cardtable.vale.actions import payment_code
+from cardtable.vale.phases import ACTION, HUNTING, RESOLUTION
+from cardtable.vale.vocabulary import EV_BLUE, EV_DRAW, EV_LOST, EV_STONES
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
-MASK64 = (1 << 64) - 1
 BASE_LIMIT = 4
-
-
-def next_random(st: ValeState) -> int:
-    """splitmix64: the state's own RNG is one int, so clone() copies it for free."""
-    st.rng = z = (st.rng + 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+#: purchased areas: at most this many per player (the Artifacts rulebook)
+MAX_AREAS = 2
 
 
 def shuffle(st: ValeState, items: list[int]) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = next_random(st) % (i + 1)
-        items[i], items[j] = items[j], items[i]
+    """Shuffle `items` in place with the state's own generator (engine/rng.py)."""
+    st.rng = rng.shuffle(st.rng, items)
 
 
 def stone_values(st: ValeState, p: int) -> tuple[int, int, int]:
@@ -56,8 +53,46 @@ def stone_limit(st: ValeState, p: int) -> int:
 
 
 def stone_count(st: ValeState, p: int) -> int:
-    s = st.stones
-    return s[3 * p] + s[3 * p + 1] + s[3 * p + 2]
+    stones = st.stones
+    return stones[3 * p] + stones[3 * p + 1] + stones[3 * p + 2]
+
+
+# stone values -> {cost and stone counts: payments}
+_PAYMENTS: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
+
+
+def payments(cost: int, red: int, blue: int, purple: int,
+             values: tuple[int, int, int]) -> tuple[int, ...]:
+    """Every payment (as a code of stone counts) worth at least `cost` in which no
+    stone is superfluous: taking away any one stone would leave less than `cost`."""
+    table = _PAYMENTS.get(values)
+    if table is None:
+        if len(_PAYMENTS) > 64:
+            _PAYMENTS.clear()
+        table = _PAYMENTS[values] = {}
+    key = (((cost << 6) | red) << 6 | blue) << 6 | purple
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _payments(cost, red, blue, purple, values)
+    return found
+
+
+def _payments(cost: int, red: int, blue: int, purple: int,
+              values: tuple[int, int, int]) -> tuple[int, ...]:
+    vr, vb, vp = values
+    if cost <= 0:
+        return (0,)
+    out: list[int] = []
+    for p in range(purple + 1):
+        for b in range(blue + 1):
+            for r in range(red + 1):
+                total = r * vr + b * vb + p * vp
+                if total < cost:
+                    continue
+                low = min(v for n, v in ((r, vr), (b, vb), (p, vp)) if n)
+                if total - low < cost:
+                    out.append(payment_code(r, b, p))
+    return tuple(out)
 
 
 def current_cost(st: ValeState, p: int, card: int) -> int:
@@ -84,26 +119,23 @@ def area_limit(st: ValeState, p: int) -> int:
 
 def add_points(st: ValeState, p: int, amount: int) -> None:
     if amount:
-        st.pts[p] += amount
+        st.points[p] += amount
 
 
 def lose_points(st: ValeState, p: int, amount: int) -> int:
     """Lose up to `amount` (the score never goes below 0); returns what was lost."""
-    have = st.pts[p]
+    have = st.points[p]
     lost = amount if amount < have else have
-    st.pts[p] = have - lost
+    st.points[p] = have - lost
     if lost and st.cs.watch:
         _event(st, p, EV_LOST)
     return lost
 
 
-EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8  # the same bits as effects.EV_*
-
-
 def _event(st: ValeState, p: int, bit: int) -> None:
     """Note an event a permanent "recover" may listen to; handled before anything else
     happens (rules.proceed calls `watchers`)."""
-    st.trig |= bit << (4 * p)
+    st.triggered |= bit << (4 * p)
     st.recheck = True
 
 
@@ -117,8 +149,8 @@ def watchers(st: ValeState) -> None:
     Banshee (a card drawn), Wendigo (points lost) recover; Fireblast recovers while its
     owner holds 4+ stones (once its own instant effect is over)."""
     cs = st.cs
-    trig = st.trig
-    st.trig = 0
+    trig = st.triggered
+    st.triggered = 0
     on = cs.recover_on
     at = cs.recover_stones
     for q in range(st.n):
@@ -128,7 +160,7 @@ def watchers(st: ValeState) -> None:
             for c in area[:]:
                 if (on[c] & bits) or (at[c] and bits & EV_STONES
                                       and stone_count(st, q) >= at[c]
-                                      and not any(f[2] == c for f in st.stack)):
+                                      and not any(f[2] == c for f in st.stack)):  # f[2]: its source
                     _recover_now(st, q, c)
 
 
@@ -150,7 +182,7 @@ def refill_deck(st: ValeState) -> bool:
     st.secret_top = -1
     shuffle(st, st.deck)
     for card in st.deck:
-        st.pub[card] = 0  # shuffled face down: nobody knows where any of them is
+        st.public[card] = 0  # shuffled face down: nobody knows where any of them is
     st.events.append(Event("reshuffle", None, "The discard pile is shuffled into a new deck"))
     return True
 
@@ -173,7 +205,7 @@ def put_on_deck(st: ValeState, card: int, p: int) -> None:
     """`card` goes on top of the deck: in view of all when it was public (Tengu from an
     area), otherwise known only to `p` (Nurikabe)."""
     st.deck.append(card)
-    if st.pub[card] or p < 0:
+    if st.public[card] or p < 0:
         st.known_top += 1
         st.secret_top = -1
     else:
@@ -184,7 +216,7 @@ def put_on_deck(st: ValeState, card: int, p: int) -> None:
 def shelter(st: ValeState, p: int, card: int) -> None:
     """Shelter: face up beside p's area, in neither hand nor area."""
     st.shelter[p].append(card)
-    st.pub[card] = 1
+    st.public[card] = 1
     st.events.append(Event("shelter", p, f"P{p + 1} shelters {st.cs.ids[card]}"))
 
 
@@ -206,7 +238,7 @@ def draw(st: ValeState, p: int, count: int) -> None:
             known = 0
         st.secret_top = -1
         st.hands[p].append(card)
-        st.pub[card] = known
+        st.public[card] = known
         if st.cs.watch:
             _event(st, p, EV_DRAW)
         st.events.append(Event("draw", p, f"P{p + 1} draws a card",
@@ -215,10 +247,10 @@ def draw(st: ValeState, p: int, count: int) -> None:
 
 def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
     st.recheck = True
-    s = st.stones
-    s[3 * p] += red
-    s[3 * p + 1] += blue
-    s[3 * p + 2] += purple
+    stones = st.stones
+    stones[3 * p] += red
+    stones[3 * p + 1] += blue
+    stones[3 * p + 2] += purple
     if st.cs.watch:
         _event(st, p, EV_STONES | EV_BLUE if blue else EV_STONES)
 
@@ -253,26 +285,26 @@ def recover(st: ValeState, p: int, card: int) -> None:
     st.recheck = True
     st.areas[p].remove(card)
     st.hands[p].append(card)
-    st.pub[card] = 1
+    st.public[card] = 1
 
 
 def turn_player(st: ValeState) -> int:
-    """Whose turn it is ("your turn": your Hunting pick, Action turn and Resolution),
-    whoever must decide right now; -1 when the game is over."""
+    """Whose turn it is ("your turn": your Artifact pick and hunting picks, your Action
+    turn, your Resolution), whoever must decide right now; -1 when the game is over."""
     n = st.n
     phase = st.phase
-    if phase == 0:  # hunting: the artifact pick, then the snake draft
+    if phase == HUNTING:  # the Artifact pick, then the snake draft
         if st.stack:
             # An Instant Artifact resolving: still the turn of the player who took it
             # (the pick count has already moved on to the next player).
             return int(st.stack[0][1])
-        if st.apick < n:
-            return (st.first + st.apick) % n
-        k = st.picks if st.picks < n else 2 * n - 1 - st.picks
+        if st.artifact_picks < n:
+            return (st.first + st.artifact_picks) % n
+        k = st.picks if st.picks < n else 2 * n - 1 - st.picks  # first to last and back
         return (st.first + k) % n
-    if phase == 1:
+    if phase == ACTION:
         return (st.first + st.turn) % n
-    if phase == 2:
+    if phase == RESOLUTION:
         return (st.first + st.turn - 1) % n
     return -1
 

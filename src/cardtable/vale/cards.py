@@ -29,7 +29,7 @@ The Artifacts expansion (`cards/artifacts.toml`, loaded after the base file) add
     text = "..."
     effect = [{ op = "upgrade", n = 2, up_to = true }]
 
-The effect vocabulary (`op = ...`) is documented in `cardtable.vale.effects`. Cards are
+The effect vocabulary (`op = ...`) is documented in `cardtable.vale.vocabulary`. Cards are
 interned as small ints (their position in the file); per-card data lives in lists
 indexed by that int, so the hot path never touches a dict or an object per card.
 """
@@ -43,12 +43,30 @@ from typing import Any
 
 from cardtable.engine.api import Action, CardFileError
 from cardtable.engine.cardfile import Table, load_toml
-from cardtable.vale import effects as fx
-
-FAMILIES: tuple[str, ...] = ("fire", "water", "earth", "wind", "dragon")
-COLORS: tuple[str, ...] = ("red", "blue", "purple")
-FIRE, WATER, EARTH, WIND, DRAGON = range(5)
-RED, BLUE, PURPLE = range(3)
+from cardtable.vale import vocabulary as vocab
+from cardtable.vale.actions import (
+    K_ACTIVATE,
+    K_ARTIFACT,
+    K_COPY,
+    K_DISCARD_CARD,
+    K_FREE,
+    K_HUNT,
+    K_ORDER,
+    K_RECOVER,
+    K_RETRIEVE,
+    K_SELL,
+    K_SHELTER,
+    K_SUMMON,
+    K_SWAP,
+    K_TAKE,
+    K_TAME,
+    K_TOP,
+    K_USE,
+    payment_text,
+)
+from cardtable.vale.board import BASE_LIMIT
+from cardtable.vale.feasibility import needs_check
+from cardtable.vale.vocabulary import BLUE, FAMILIES, RED
 
 #: Words the notation uses on their own; a card may not be called like them.
 RESERVED_IDS = frozenset({"red", "blue", "purple", "done", "end", "pay", "none"})
@@ -58,18 +76,11 @@ CARD_FIELDS = ("id", "name", "family", "cost", "provenance", "source", "text", "
 
 BASE_FILE = Path(__file__).parent / "cards" / "base.toml"
 
-# Action kinds (Action.kind). Kept here so cards.py can intern the per-card actions.
-K_HUNT, K_SELL, K_TAME, K_SUMMON, K_REMOVE, K_END = range(6)
-K_CHOOSE, K_DISCARD_CARD, K_DISCARD_STONE, K_TARGET, K_RECOVER = range(6, 11)
-K_COPY, K_TAKE, K_ORDER, K_DONE, K_FREE = range(11, 16)
-# the Artifacts expansion
-(K_ARTIFACT, K_USE, K_SHELTER, K_RETRIEVE, K_UPGRADE, K_NAME, K_PAY, K_SWAP, K_TOP,
- K_ACTIVATE) = range(16, 26)
 
 ARTIFACTS_FILE = Path(__file__).parent / "cards" / "artifacts.toml"
 ABILITIES: tuple[str, ...] = ("instant", "permanent", "action")
 A_INSTANT, A_PERMANENT, A_ACTION = range(3)
-ART_SRC = fx.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
+ART_SRC = vocab.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
 ARTIFACT_FIELDS = ("id", "name", "kind", "players", "ability", "provenance", "source",
                    "text", "notes", "effect")
 
@@ -121,24 +132,24 @@ class CardSet:
         self.source: list[str | None] = [c["source"] for c in cards]
         self.texts: list[str] = [c["text"] for c in cards]
         self.notes: list[str] = [c["notes"] for c in cards]
-        self.instant: list[fx.Ops] = [c["instant"] for c in cards]
-        self.resolution: list[fx.Ops] = [c["resolution"] for c in cards]
-        self.permanent: list[fx.Ops] = [c["permanent"] for c in cards]
+        self.instant: list[vocab.Ops] = [c["instant"] for c in cards]
+        self.resolution: list[vocab.Ops] = [c["resolution"] for c in cards]
+        self.permanent: list[vocab.Ops] = [c["permanent"] for c in cards]
         self.has_instant: list[bool] = [bool(o) for o in self.instant]
         self.has_resolution: list[bool] = [bool(o) for o in self.resolution]
-        self.inst_check: list[bool] = [fx.needs_check(o) for o in self.instant]
+        self.inst_check: list[bool] = [needs_check(o) for o in self.instant]
         # Permanent effects, summarised per card (None when the card has none).
         self.limit_bonus: list[int] = [0] * self.n
         self.valmod: list[tuple[int, int, int, int] | None] = [None] * self.n
         self.reduce: list[tuple[int, int] | None] = [None] * self.n
         self.fixed: list[tuple[int, int] | None] = [None] * self.n
-        self.on_summon: list[tuple[fx.Op, ...]] = [()] * self.n
-        self.on_tame: list[tuple[fx.Op, ...]] = [()] * self.n
+        self.on_summon: list[tuple[vocab.Op, ...]] = [()] * self.n
+        self.on_tame: list[tuple[vocab.Op, ...]] = [()] * self.n
         # the expansion's permanent effects
         self.loki: list[bool] = [False] * self.n  # any family on its owner's turn
         self.ash: list[bool] = [False] * self.n  # recovered (+round points) instead of discarded
         self.on_discard: list[tuple[int, int, int] | None] = [None] * self.n
-        self.recover_on: list[int] = [0] * self.n  # bits: fx.EV_BLUE, EV_DRAW, EV_LOST
+        self.recover_on: list[int] = [0] * self.n  # bits: vocab.EV_BLUE, EV_DRAW, EV_LOST
         self.recover_stones: list[int] = [0] * self.n  # recover when holding >= this many
         self.on_sell_upgrade: list[int] = [0] * self.n
         self.has_permanent: list[bool] = [bool(o) for o in self.permanent]
@@ -181,9 +192,9 @@ class CardSet:
         self.art_kind: list[str] = [a["kind"] for a in arts]
         self.art_players: list[int] = [a["players"] for a in arts]
         self.art_ability: list[int] = [ABILITIES.index(a["ability"]) for a in arts]
-        self.art_ops: list[fx.Ops] = [a["effect"] for a in arts]
+        self.art_ops: list[vocab.Ops] = [a["effect"] for a in arts]
         #: an action ability that might be impossible (so `use` must check it)
-        self.art_check: list[bool] = [fx.needs_check(o) for o in self.art_ops]
+        self.art_check: list[bool] = [needs_check(o) for o in self.art_ops]
         self.art_texts: list[str] = [a["text"] for a in arts]
         self.art_provenance: list[str] = [a["provenance"] for a in arts]
         #: the price of Gem-of-Kukulkan-like permanents (-1: none)
@@ -191,8 +202,9 @@ class CardSet:
         for i, a in enumerate(arts):
             if self.art_ability[i] == A_PERMANENT:
                 for op in a["effect"]:
-                    if op[0] == fx.P_ON_SELL_KEEP:
-                        self.art_gem[i] = op[1]
+                    if op[0] == vocab.P_ON_SELL_KEEP:
+                        _, price = op
+                        self.art_gem[i] = price
         self.act_artifact = [Action(K_ARTIFACT, f"artifact {a}", i)
                              for i, a in enumerate(self.art_ids)]
         self.act_use = [Action(K_USE, f"use {a}", i) for i, a in enumerate(self.art_ids)]
@@ -212,44 +224,51 @@ class CardSet:
                                             ("resolution", self.resolution[i])) if o]}
             for i, cid in enumerate(self.ids)}
 
-    def _summarise(self, i: int, ops: fx.Ops) -> None:
-        summon: list[fx.Op] = []
-        tame: list[fx.Op] = []
-        for op in ops:
+    def _summarise(self, i: int, ops: vocab.Ops) -> None:
+        summon: list[vocab.Op] = []
+        tame: list[vocab.Op] = []
+        for op in ops:  # each op as vocabulary._compile_op reads it
             code = op[0]
-            if code == fx.P_LIMIT:
-                self.limit_bonus[i] += op[1]
-            elif code == fx.P_VALUE or code == fx.P_SWAP:
+            if code == vocab.P_LIMIT:
+                _, amount = op
+                self.limit_bonus[i] += amount
+            elif code == vocab.P_VALUE or code == vocab.P_SWAP:
                 dr, db, dp, sw = self.valmod[i] or (0, 0, 0, 0)
-                if code == fx.P_SWAP:
+                if code == vocab.P_SWAP:
                     sw ^= 1
-                elif op[1] == RED:
-                    dr += op[2]
-                elif op[1] == BLUE:
-                    db += op[2]
                 else:
-                    dp += op[2]
+                    _, color, amount = op
+                    if color == RED:
+                        dr += amount
+                    elif color == BLUE:
+                        db += amount
+                    else:
+                        dp += amount
                 self.valmod[i] = (dr, db, dp, sw)
-            elif code == fx.P_REDUCE:
-                self.reduce[i] = (op[1], op[2])
-            elif code == fx.P_FIXED:
-                self.fixed[i] = (op[1], op[2])
-            elif code == fx.P_ON_SUMMON:
+            elif code == vocab.P_REDUCE:
+                _, amount, family = op
+                self.reduce[i] = (amount, family)
+            elif code == vocab.P_FIXED:
+                _, value, family = op
+                self.fixed[i] = (value, family)
+            elif code == vocab.P_ON_SUMMON:
                 summon.append(op)
-            elif code == fx.P_ON_TAME:
+            elif code == vocab.P_ON_TAME:
                 tame.append(op)
-            elif code == fx.P_ANY_FAMILY:
+            elif code == vocab.P_ANY_FAMILY:
                 self.loki[i] = True
-            elif code == fx.P_ASH:
+            elif code == vocab.P_ASH:
                 self.ash[i] = True
-            elif code == fx.P_ON_DISCARD:
-                self.on_discard[i] = (op[1], op[2], op[3])
-            elif code == fx.P_RECOVER_WHEN:
-                if op[1] == fx.EV_STONES:
-                    self.recover_stones[i] = op[2]
+            elif code == vocab.P_ON_DISCARD:
+                _, red, blue, purple = op
+                self.on_discard[i] = (red, blue, purple)
+            elif code == vocab.P_RECOVER_WHEN:
+                _, event, value = op
+                if event == vocab.EV_STONES:
+                    self.recover_stones[i] = value
                 else:
-                    self.recover_on[i] |= op[1]
-            elif code == fx.P_ON_SELL_UPGRADE:
+                    self.recover_on[i] |= event
+            elif code == vocab.P_ON_SELL_UPGRADE:
                 self.on_sell_upgrade[i] += 1
         self.on_summon[i] = tuple(summon)
         self.on_tame[i] = tuple(tame)
@@ -267,20 +286,6 @@ class CardSet:
         return act
 
 
-def payment_code(red: int, blue: int, purple: int) -> int:
-    return red | (blue << 5) | (purple << 10)
-
-
-def payment_counts(code: int) -> tuple[int, int, int]:
-    return code & 31, (code >> 5) & 31, code >> 10
-
-
-def payment_text(code: int) -> str:
-    """`purple,blue,blue,red`: most valuable colour first (empty for no stones)."""
-    r, b, p = payment_counts(code)
-    return ",".join(["purple"] * p + ["blue"] * b + ["red"] * r)
-
-
 def load_cards(*paths: str | Path) -> CardSet:
     """Read and check one card file, or several played together (the base set and an
     expansion); CardFileError names file, card and field."""
@@ -291,12 +296,10 @@ def load_cards(*paths: str | Path) -> CardSet:
         _read_file(path, cards, artifacts, seen)
     if len(cards) > 255:
         raise CardFileError(str(paths[-1]), "at most 255 cards per set", field="cards")
-    from cardtable.vale.board import BASE_LIMIT  # board imports this module
-
     # a player might hold every card that raises the stone limit
     limit = BASE_LIMIT
     for card in cards:
-        limit += max(0, sum(op[1] for op in card["permanent"] if op[0] == fx.P_LIMIT))
+        limit += max(0, sum(op[1] for op in card["permanent"] if op[0] == vocab.P_LIMIT))
         if limit > MAX_STONE_LIMIT:
             raise CardFileError(card["file"], f"the cards' stone limits add up to more "
                                 f"than {MAX_STONE_LIMIT} stones", card=card["id"],
@@ -339,7 +342,7 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
             t.str("set")
         for timing in ("instant", "permanent", "resolution"):
             raw = t.data.get(timing, [])
-            card[timing] = fx.compile_effect(file, cid, timing, raw)
+            card[timing] = vocab.compile_effect(file, cid, timing, raw)
             _check_bounds(file, cid, timing, raw)
         cards.append(card)
     if doc.has("artifacts"):
@@ -361,7 +364,7 @@ def _read_file(path: str | Path, cards: list[dict[str, Any]],
             ability = t.choice("ability", ABILITIES)
             timing = "permanent" if ability == "permanent" else "instant"
             raw = t.data.get("effect", [])
-            compiled = fx.compile_effect(file, aid, timing, raw, "effect")
+            compiled = vocab.compile_effect(file, aid, timing, raw, "effect")
             _check_bounds(file, aid, "effect", raw)
             artifacts.append({
                 "id": aid, "name": t.str("name"), "kind": tile_kind, "players": players,

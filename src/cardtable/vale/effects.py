@@ -1,71 +1,7 @@
-"""The effect vocabulary of The Vale of Eternity, and how effects run.
-
-Card files describe effects as lists of steps (`op = ...`), read into small tuples
-(`Op`) by `compile_effect`. A card's instant, resolution and permanent effects are
-each a tuple of ops.
-
-Instant / resolution ops (each runs in order; a step that cannot be done -- no stone
-to spend, no card to discard, no target -- stops the rest of that effect, which is how
-"discard a red stone; if you did, gain 3 points" reads):
-
-  gain          red, blue, purple, points, draw (any of them)
-  lose          points (the score never drops below 0); strict = true makes it a
-                cost: with fewer points the step cannot be done (Basilisk's options)
-  points_per    points = amount per counted thing; count = hand | area | family
-                (family=) | families | cost_at_most (cost=) | resolution_cards |
-                stones (color=) | stone_value (color=)
-  if            cond = area_has_costs (costs=[...]) | no_family_in_area (family=) |
-                has_stone (color=) | hand_equals_area | hand_below (value=) |
-                opponent_ahead; then = [...]; else = [...]
-  spend_stone   color: discard one of your stones of that colour
-  discard_hand  points_per_cost (default 0): discard a card from your hand
-  free_summon   family (optional): summon a card from your hand without paying,
-                within the area limit
-  discard_self / recover_self / self_to_deck: this card leaves your area
-  cash_stones   discard all your stones, gain points equal to their current value
-  stones_to     color: every stone you hold becomes that colour
-  target_discard family: choose a player (yourself included) with a summoned card of
-                that family; THAT player chooses one of them to discard
-  discard_area  up_to: discard up to that many of your other summoned cards
-  recover       other, needs_instant, max_cost, family, points_per_cost: recover one
-                of your summoned cards matching the filter
-  copy          timing = instant | resolution: copy that effect of another card in
-                your area and resolve it as this card's own
-  activate_resolution: resolve every hourglass effect in your area (you choose order)
-  choose        n, options = [{label, then = [...]}]: choose n different options
-  steal         points: an opponent of your choice loses them and you gain them
-  take_discard  family: take a card of that family from the discard pile into your hand
-
-The Artifacts expansion adds (and `points_per` takes `per`, dividing the count first:
-Fireblast's pairs; counts `permanent_cards`, `hand_families`; `if` takes
-`stones_at_least` (value=); `spend_stone` takes `count`; `free_summon` takes
-`points_per_cost` (Horus) and `source = "discard"` (Akhlut)):
-
-  discard_hand_many up_to, red/blue/purple/points per card: discard cards from your
-                hand one at a time (`done` to stop); the reward comes at the end
-  upgrade       n, up_to: upgrade stones one colour up, never the same stone twice
-  name_family   points: name a family; points per card of it in your area (Loki)
-  swap          family: choose a player with such a summoned card; THAT player
-                chooses one; it and this card trade areas (the swap dragons)
-  reveal_hand   your hand becomes known to all (Anzu)
-  hand_to_deck  put a hand card on top of the deck (Nurikabe)
-  discard_own   other, points_per_cost, family, then: discard one of your summoned
-                cards; `then` runs when it was of `family` (Anubis, Imperial Seal)
-  shelter_deck (count) / shelter_hand / shelter_display: shelter cards
-  reveal_display count: more cards into the hunting display (Seven-League Boots)
-  retrieve      all: a card (or every card) of your own shelter into your hand
-  discard_shelter: a card of your shelter to the discard pile
-  buy_area      price: purchase an area (at most MAX_AREAS); a price is paid with
-                current stone values but no cost reduction or fixed cost
-  activate_one  resolve the hourglass effect of one card of your area (Ring of Wishes)
-
-Permanent ops: stone_limit (amount), stone_value (color, amount), swap_values,
-cost_reduction (amount, family?), fixed_cost (value, family?), on_summon (points,
-per_color?, paid?) and on_tame (family?, red, blue, purple, points); for the expansion
-any_family (Loki), ash (recovered instead of discarded, + round points), on_discard
-(red/blue/purple: Totem Pole), recover_when (event = blue_gained | drew | lost_points
-| stones_at_least, value: Thalassa, Banshee, Wendigo, Fireblast), on_sell_upgrade
-(Duduri King) and, on an Artifact, on_sell_keep (price: Gem of Kukulkan).
+"""How effects run: the stack of pending steps (frames), one op at a time, and the
+decisions effects ask for, each decision's options beside its answer. The ops are read
+from the card files by `vocabulary.py`; whether they can run is checked by
+`feasibility.py`.
 
 Triggers: when a card is summoned, the `on_summon` permanents of the cards already in
 the summoner's area score at once, in area order (so never for their own summon), and
@@ -74,62 +10,98 @@ when a card is tamed. Their rewards need no decision, so they need no frame; the
 limit is checked right after, before anything else happens.
 
 The expansion's recovering permanents listen to events (a blue stone gained, a card
-drawn, points lost, stones changed), noted as bits in `st.trig` and handled at the top
-of `rules.proceed`, before the stone limit is checked (Thalassa's rulebook example). A
-Duduri King upgrade of a stone just received is decided before the stone limit too;
+drawn, points lost, stones changed), noted as bits in `st.triggered` and handled at the
+top of `rules.proceed`, before the stone limit is checked (Thalassa's rulebook example).
+A Duduri King upgrade of a stone just received is decided before the stone limit too;
 Gem of Kukulkan's offer comes after it.
 
-Pending work is plain data: the state holds a stack of tuples (frames). A run frame
-`(F_RUN, player, source, ops, pc)` is executed step by step; a decision frame waits for
-its player's action. Frames never hold closures or generators, so clone() is a list
-copy and records replay bit for bit.
+Pending work is plain data: the state holds a stack of tuples (frames). Every frame
+begins (kind, player, source): the player who acts and the card (or ART_SRC + tile)
+whose effect it is. A run frame goes on (ops, pc) and is executed op by op; a decision
+frame goes on (cont, ...): `cont` says it interrupted a longer effect, whose rest is
+dropped when the decision has nothing to choose from; its own fields follow, as the
+comment above its functions shows. Frames never hold closures or generators, so
+clone() is a list copy and records replay bit for bit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.api import Action, CardFileError, Event
+from cardtable.engine.api import Action, Event
 from cardtable.vale import board
+from cardtable.vale.actions import (
+    DONE,
+    NAMES,
+    STONE_DISCARD,
+    TARGETS,
+    UPGRADES,
+    choose_action,
+    pay_action,
+    payment_counts,
+)
+from cardtable.vale.board import MAX_AREAS
+from cardtable.vale.feasibility import (
+    can_run,
+    condition,
+    copy_targets,
+    count,
+    free_summon_targets,
+    price_payments,
+    recover_targets,
+    take_targets,
+)
+from cardtable.vale.vocabulary import (
+    ACTIVATE,
+    ACTIVATE_ONE,
+    ART_SRC,
+    BUY_AREA,
+    CASH_STONES,
+    CHOOSE,
+    COPY,
+    DISCARD_AREA,
+    DISCARD_HAND,
+    DISCARD_MANY,
+    DISCARD_OWN,
+    DISCARD_SELF,
+    DISCARD_SHELTER,
+    FREE_SUMMON,
+    GAIN,
+    HAND_TO_DECK,
+    IF,
+    LOSE,
+    NAME_FAMILY,
+    OPS_COUNT,
+    POINTS_PER,
+    RECOVER,
+    RECOVER_SELF,
+    RETRIEVE,
+    REVEAL_DISPLAY,
+    REVEAL_HAND,
+    SELF_TO_DECK,
+    SHELTER_DECK,
+    SHELTER_DISPLAY,
+    SHELTER_HAND,
+    SPEND,
+    STEAL,
+    STONES_TO,
+    SWAP,
+    T_INSTANT,
+    TAKE_DISCARD,
+    TARGET_DISCARD,
+    UPGRADE,
+    Op,
+)
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
-Op = tuple[Any, ...]
-Ops = tuple[Op, ...]
 Frame = tuple[Any, ...]
 
-# --- opcodes -----------------------------------------------------------------------
-(GAIN, LOSE, POINTS_PER, IF, SPEND, DISCARD_HAND, FREE_SUMMON, DISCARD_SELF,
- RECOVER_SELF, SELF_TO_DECK, CASH_STONES, STONES_TO, TARGET_DISCARD, DISCARD_AREA,
- RECOVER, COPY, ACTIVATE, CHOOSE, STEAL, TAKE_DISCARD) = range(20)
-# the Artifacts expansion
-(DISCARD_MANY, UPGRADE, NAME_FAMILY, SWAP, REVEAL_HAND, HAND_TO_DECK, DISCARD_OWN,
- SHELTER_DECK, SHELTER_HAND, SHELTER_DISPLAY, REVEAL_DISPLAY, RETRIEVE, DISCARD_SHELTER,
- BUY_AREA, ACTIVATE_ONE) = range(20, 35)
-(P_LIMIT, P_VALUE, P_SWAP, P_REDUCE, P_FIXED, P_ON_SUMMON, P_ON_TAME) = range(100, 107)
-(P_ANY_FAMILY, P_ASH, P_ON_DISCARD, P_RECOVER_WHEN, P_ON_SELL_UPGRADE,
- P_ON_SELL_KEEP) = range(107, 113)
-# events a permanent "recover" listens to (bits), and the stone-count condition
-EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8
-EVENTS = ("blue_gained", "drew", "lost_points", "stones_at_least")
-#: an effect's source is a card int, or ART_SRC + the tile's index for an Artifact
-ART_SRC = 1000
-#: purchased areas: at most this many per player (the Artifacts rulebook)
-MAX_AREAS = 2
-
-# counts for points_per
-(C_HAND, C_AREA, C_FAMILY, C_FAMILIES, C_COST_MAX, C_RESOLUTION, C_STONES,
- C_VALUE, C_PERMANENT, C_HAND_FAMILIES) = range(10)
-COUNTS = ("hand", "area", "family", "families", "cost_at_most", "resolution_cards",
-          "stones", "stone_value", "permanent_cards", "hand_families")
-# conditions for if
-(K_COSTS, K_NO_FAMILY, K_HAS_STONE, K_HAND_EQ_AREA, K_HAND_BELOW, K_OPP_AHEAD,
- K_STONES_AT_LEAST) = range(7)
-CONDS = ("area_has_costs", "no_family_in_area", "has_stone", "hand_equals_area",
-         "hand_below", "opponent_ahead", "stones_at_least")
-
 # --- frames ------------------------------------------------------------------------
+#: the fields every frame begins with; a decision frame's fourth is CONT
+KIND, PLAYER, SOURCE, CONT = range(4)
 (F_RUN, F_ORDER, F_LIMIT, F_CHOOSE, F_DISCARD_HAND, F_FREE_SUMMON, F_TARGET_DISCARD,
  F_PICK_DISCARD, F_DISCARD_AREA, F_RECOVER, F_COPY, F_STEAL, F_TAKE) = range(13)
 (F_DISCARD_MANY, F_UPGRADE, F_NAME, F_SWAP_TARGET, F_SWAP_PICK, F_TOP, F_DISCARD_OWN,
@@ -143,563 +115,6 @@ FRAME_NAMES = ("run", "order", "stone-limit", "choose", "discard-from-hand", "fr
                "discard-own-card", "shelter-from-hand", "shelter-from-display",
                "retrieve", "discard-from-shelter", "pay-price", "activate")
 
-_FAMILIES = ("fire", "water", "earth", "wind", "dragon")
-_COLORS = ("red", "blue", "purple")
-_INSTANT, _RESOLUTION = 0, 1
-_LABEL_ACTS: dict[str, Action] = {}
-
-
-def choose_action(label: str) -> Action:
-    act = _LABEL_ACTS.get(label)
-    if act is None:
-        from cardtable.vale.cards import K_CHOOSE
-
-        act = _LABEL_ACTS[label] = Action(K_CHOOSE, f"choose {label}")
-    return act
-
-
-# --- compiling card files ----------------------------------------------------------
-
-
-class _Reader:
-    """One op table, read with errors naming the file, card and field path."""
-
-    def __init__(self, file: str, card: str, path: str, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise CardFileError(file, "each effect step must be a table like "
-                                "{ op = \"gain\", red = 2 }", card=card, field=path)
-        self.file, self.card, self.path, self.data = file, card, path, data
-        self.used = {"op"}
-
-    def error(self, key: str | None, message: str) -> CardFileError:
-        field = self.path if key is None else f"{self.path}.{key}"
-        return CardFileError(self.file, message, card=self.card, field=field)
-
-    def num(self, key: str, default: int | None = None, low: int = 0) -> int:
-        self.used.add(key)
-        value = self.data.get(key, default)
-        if value is None:
-            raise self.error(key, "missing")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.error(key, f"must be a whole number, not {value!r}")
-        if value < low:
-            raise self.error(key, f"must be at least {low}, not {value}")
-        return value
-
-    def flag(self, key: str, default: bool) -> bool:
-        self.used.add(key)
-        value = self.data.get(key, default)
-        if not isinstance(value, bool):
-            raise self.error(key, f"must be true or false, not {value!r}")
-        return value
-
-    def word(self, key: str, allowed: tuple[str, ...], default: str | None = None,
-             optional: bool = False) -> int:
-        """Index of the word in `allowed`; -1 when optional and absent."""
-        self.used.add(key)
-        value = self.data.get(key, default)
-        if value is None:
-            if optional:
-                return -1
-            raise self.error(key, f"missing; one of {', '.join(allowed)}")
-        if value not in allowed:
-            raise self.error(key, f"{value!r} is not one of {', '.join(allowed)}")
-        return allowed.index(value)
-
-    def text(self, key: str) -> str:
-        self.used.add(key)
-        value = self.data.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.error(key, f"must be a non-empty string, not {value!r}")
-        return value
-
-    def ops(self, key: str, timing: str, default: list[Any] | None = None) -> Ops:
-        self.used.add(key)
-        raw = self.data.get(key, default)
-        if raw is None:
-            raise self.error(key, "missing")
-        return _compile_list(self.file, self.card, f"{self.path}.{key}", timing, raw)
-
-    def done(self) -> None:
-        for key in self.data:
-            if key not in self.used:
-                raise self.error(key, "unknown field for this op")
-
-
-def compile_effect(file: str, card: str, timing: str, raw: Any,
-                   field: str | None = None) -> Ops:
-    """Read one timing's list of ops ('instant', 'permanent' or 'resolution'), found
-    in the file under `field` (default: the timing's name)."""
-    return _compile_list(file, card, field or timing, timing, raw)
-
-
-def _compile_list(file: str, card: str, path: str, timing: str, raw: Any) -> Ops:
-    if not isinstance(raw, list):
-        raise CardFileError(file, "must be a list of steps", card=card, field=path)
-    return tuple(_compile_op(_Reader(file, card, f"{path}[{i}]", item), timing)
-                 for i, item in enumerate(raw, start=1))
-
-
-_TIMED_OPS = ("gain", "lose", "points_per", "if", "spend_stone", "discard_hand",
-              "free_summon", "discard_self", "recover_self", "self_to_deck", "cash_stones",
-              "stones_to", "target_discard", "discard_area", "recover", "copy",
-              "activate_resolution", "choose", "steal", "take_discard",
-              "discard_hand_many", "upgrade", "name_family", "swap", "reveal_hand",
-              "hand_to_deck", "discard_own", "shelter_deck", "shelter_hand",
-              "shelter_display", "reveal_display", "retrieve", "discard_shelter",
-              "buy_area", "activate_one")
-_PERMANENT_OPS = ("stone_limit", "stone_value", "swap_values", "cost_reduction",
-                  "fixed_cost", "on_summon", "on_tame", "any_family", "ash", "on_discard",
-                  "recover_when", "on_sell_upgrade", "on_sell_keep")
-
-
-def _compile_op(r: _Reader, timing: str) -> Op:
-    name = r.data.get("op")
-    allowed = _PERMANENT_OPS if timing == "permanent" else _TIMED_OPS
-    if name not in allowed:
-        raise r.error("op", f"{name!r} is not a {timing} op; one of {', '.join(allowed)}")
-    op: Op
-    if name == "gain":
-        vals = tuple(r.num(k, 0) for k in ("red", "blue", "purple", "points", "draw"))
-        r.done()
-        if not any(vals):
-            raise r.error(None, "gain needs at least one of red, blue, purple, points, draw")
-        op = (GAIN, *vals)
-    elif name == "lose":
-        op = (LOSE, r.num("points", low=1), int(r.flag("strict", False)))
-    elif name == "points_per":
-        amount = r.num("points", low=1)
-        count = r.word("count", COUNTS)
-        arg: Any = -1
-        if count == C_FAMILY:
-            arg = r.word("family", _FAMILIES)
-        elif count == C_COST_MAX:
-            arg = r.num("cost")
-        elif count in (C_STONES, C_VALUE):
-            arg = r.word("color", _COLORS)
-        op = (POINTS_PER, amount, count, arg, r.num("per", 1, low=1))
-    elif name == "if":
-        cond = r.word("cond", CONDS)
-        carg: Any = -1
-        if cond == K_COSTS:
-            r.used.add("costs")
-            costs = r.data.get("costs")
-            if not isinstance(costs, list) or not costs or not all(
-                    isinstance(c, int) and not isinstance(c, bool) for c in costs):
-                raise r.error("costs", "must be a non-empty list of whole numbers")
-            carg = tuple(costs)
-        elif cond == K_NO_FAMILY:
-            carg = r.word("family", _FAMILIES)
-        elif cond == K_HAS_STONE:
-            carg = r.word("color", _COLORS)
-        elif cond in (K_HAND_BELOW, K_STONES_AT_LEAST):
-            carg = r.num("value")
-        op = (IF, cond, carg, r.ops("then", timing), r.ops("else", timing, []))
-    elif name == "spend_stone":
-        op = (SPEND, r.word("color", _COLORS), r.num("count", 1, low=1))
-    elif name == "discard_hand":
-        op = (DISCARD_HAND, r.num("points_per_cost", 0))
-    elif name == "free_summon":
-        op = (FREE_SUMMON, r.word("family", _FAMILIES, optional=True),
-              r.num("points_per_cost", 0), r.word("source", ("hand", "discard"), "hand"))
-    elif name == "discard_self":
-        op = (DISCARD_SELF,)
-    elif name == "recover_self":
-        op = (RECOVER_SELF,)
-    elif name == "self_to_deck":
-        op = (SELF_TO_DECK,)
-    elif name == "cash_stones":
-        op = (CASH_STONES,)
-    elif name == "stones_to":
-        op = (STONES_TO, r.word("color", _COLORS))
-    elif name == "target_discard":
-        op = (TARGET_DISCARD, r.word("family", _FAMILIES))
-    elif name == "discard_area":
-        op = (DISCARD_AREA, r.num("up_to", low=1))
-    elif name == "recover":
-        op = (RECOVER, r.flag("other", True), r.flag("needs_instant", False),
-              r.num("max_cost", -1, low=-1), r.word("family", _FAMILIES, optional=True),
-              r.num("points_per_cost", 0))
-    elif name == "copy":
-        op = (COPY, r.word("timing", ("instant", "resolution")))
-    elif name == "activate_resolution":
-        op = (ACTIVATE,)
-    elif name == "choose":
-        n = r.num("n", 1, low=1)
-        r.used.add("options")
-        raw = r.data.get("options")
-        if not isinstance(raw, list) or len(raw) < n:
-            raise r.error("options", f"must be a list of at least {n} option tables")
-        labels: list[str] = []
-        branches: list[Ops] = []
-        for i, item in enumerate(raw, start=1):
-            sub = _Reader(r.file, r.card, f"{r.path}.options[{i}]", item)
-            sub.used = set()
-            label = sub.text("label")
-            if " " in label or label != label.lower():
-                raise sub.error("label", "must be one lowercase word (hyphens allowed)")
-            if label in labels:
-                raise sub.error("label", f"a second option labelled {label!r}")
-            labels.append(label)
-            branches.append(sub.ops("then", timing))
-            sub.done()
-        op = (CHOOSE, n, tuple(labels), tuple(branches))
-    elif name == "steal":
-        op = (STEAL, r.num("points", low=1))
-    elif name == "take_discard":
-        op = (TAKE_DISCARD, r.word("family", _FAMILIES, optional=True))
-    elif name == "discard_hand_many":
-        op = (DISCARD_MANY, r.num("up_to", low=1), *(r.num(k, 0) for k in
-                                                   ("red", "blue", "purple", "points")))
-    elif name == "upgrade":
-        op = (UPGRADE, r.num("n", 1, low=1), int(r.flag("up_to", False)))
-    elif name == "name_family":
-        op = (NAME_FAMILY, r.num("points", low=1))
-    elif name == "swap":
-        op = (SWAP, r.word("family", _FAMILIES))
-    elif name == "reveal_hand":
-        op = (REVEAL_HAND,)
-    elif name == "hand_to_deck":
-        op = (HAND_TO_DECK,)
-    elif name == "discard_own":
-        op = (DISCARD_OWN, r.flag("other", False), r.num("points_per_cost", 0),
-              r.word("family", _FAMILIES, optional=True), r.ops("then", timing, []))
-    elif name == "shelter_deck":
-        op = (SHELTER_DECK, r.num("count", 1, low=1))
-    elif name == "shelter_hand":
-        op = (SHELTER_HAND,)
-    elif name == "shelter_display":
-        op = (SHELTER_DISPLAY,)
-    elif name == "reveal_display":
-        op = (REVEAL_DISPLAY, r.num("count", 1, low=1))
-    elif name == "retrieve":
-        op = (RETRIEVE, int(r.flag("all", False)))
-    elif name == "discard_shelter":
-        op = (DISCARD_SHELTER,)
-    elif name == "buy_area":
-        op = (BUY_AREA, r.num("price", 0))
-    elif name == "activate_one":
-        op = (ACTIVATE_ONE,)
-    elif name == "any_family":
-        op = (P_ANY_FAMILY,)
-    elif name == "ash":
-        op = (P_ASH,)
-    elif name == "on_discard":
-        vals = tuple(r.num(k, 0) for k in ("red", "blue", "purple"))
-        if not any(vals):
-            raise r.error(None, "on_discard needs at least one of red, blue, purple")
-        op = (P_ON_DISCARD, *vals)
-    elif name == "recover_when":
-        event = r.word("event", EVENTS)
-        op = (P_RECOVER_WHEN, 1 << event,
-              r.num("value", low=1) if event == EVENTS.index("stones_at_least") else 0)
-    elif name == "on_sell_upgrade":
-        op = (P_ON_SELL_UPGRADE,)
-    elif name == "on_sell_keep":
-        op = (P_ON_SELL_KEEP, r.num("price", 1))
-    elif name == "stone_limit":
-        op = (P_LIMIT, r.num("amount", low=-4))
-    elif name == "stone_value":
-        op = (P_VALUE, r.word("color", _COLORS), r.num("amount", low=-6))
-    elif name == "swap_values":
-        op = (P_SWAP,)
-    elif name == "cost_reduction":
-        op = (P_REDUCE, r.num("amount", low=1), r.word("family", _FAMILIES, optional=True))
-    elif name == "fixed_cost":
-        op = (P_FIXED, r.num("value"), r.word("family", _FAMILIES, optional=True))
-    elif name == "on_summon":
-        op = (P_ON_SUMMON, r.num("points", low=1), r.word("per_color", _COLORS, optional=True),
-              r.word("paid", _COLORS, optional=True))
-    else:  # on_tame
-        op = (P_ON_TAME, r.word("family", _FAMILIES, optional=True),
-              r.num("red", 0), r.num("blue", 0), r.num("purple", 0), r.num("points", 0))
-    r.done()
-    return op
-
-
-_ALWAYS_OK = frozenset({GAIN, LOSE, POINTS_PER, DISCARD_SELF, RECOVER_SELF, SELF_TO_DECK,
-                        CASH_STONES, STONES_TO, DISCARD_AREA, ACTIVATE, DISCARD_MANY,
-                        NAME_FAMILY, REVEAL_HAND, REVEAL_DISPLAY})
-
-
-def needs_check(ops: Ops) -> bool:
-    """True when some step of these ops might be impossible (so summoning must check)."""
-    for op in ops:
-        if op[0] not in _ALWAYS_OK or (op[0] == GAIN and op[5]) or (op[0] == LOSE and op[2]):
-            return True
-    return False
-
-
-# --- feasibility: "a card cannot be summoned if any part of its instant effect cannot
-#     be resolved" ----------------------------------------------------------------------
-
-
-def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
-               exclude: tuple[int, ...] = (), depth: int = 0) -> bool:
-    """Whether `card`'s instant effect can be resolved in full if `p` summons it now.
-    `hand_n`/`area_n` are p's hand and area sizes once the card is in the area;
-    `exclude` are hand cards already spoken for."""
-    cs = st.cs
-    if not cs.inst_check[card]:
-        return True
-    # The card is in the area when its instant resolves, so whatever it may recover, copy,
-    # target or count (and what a card it summons for free may) is judged with it there.
-    origin = st.hands[p] if card in st.hands[p] else st.discard if card in st.discard else None
-    index = -1
-    if origin is not None:
-        index = origin.index(card)
-        origin.pop(index)
-    area = st.areas[p]
-    area.append(card)
-    try:
-        return can_run(st, p, card, cs.instant[card], hand_n, area_n, (*exclude, card), depth)
-    finally:
-        area.pop()
-        if origin is not None:
-            origin.insert(index, card)
-
-
-def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
-            exclude: tuple[int, ...], depth: int) -> bool:
-    """Whether `ops`, run by `src` of player p, can be resolved in full."""
-    if depth > 4:
-        return False
-    area = st.areas[p]
-    at = area.index(src) if src in area else -1
-    try:
-        return _can_run(st, p, src, ops, hand_n, area_n, exclude, depth)
-    finally:
-        if at >= 0 and src not in area:  # a step took it out for the rest of the effect
-            area.insert(at, src)
-
-
-def _leave_area(st: ValeState, p: int, src: int) -> bool:
-    """Takes `src` out of p's area while the check goes on, as the step would."""
-    area = st.areas[p]
-    if src not in area:
-        return False
-    area.remove(src)
-    return True
-
-
-def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,
-             exclude: tuple[int, ...], depth: int) -> bool:
-    cs = st.cs
-    shel_n = -1  # the shelter's size as this effect goes (read when first needed)
-    for op in ops:
-        code = op[0]
-        if code == GAIN:
-            if op[5]:
-                if not board.can_draw(st, op[5]):
-                    return False
-                hand_n += op[5]
-        elif code in _ALWAYS_OK:
-            if code == LOSE:
-                if op[2] and st.pts[p] < op[1]:
-                    return False
-            elif code in (DISCARD_SELF, SELF_TO_DECK):
-                if _leave_area(st, p, src):
-                    area_n -= 1
-            elif code == RECOVER_SELF and _leave_area(st, p, src):
-                area_n -= 1
-                hand_n += 1
-        elif code == IF:
-            # the branch is part of this effect: what it does to src holds for the rest
-            branch = op[3] if condition(st, p, op[1], op[2]) else op[4]
-            if not _can_run(st, p, src, branch, hand_n, area_n, exclude, depth):
-                return False
-        elif code == SPEND:
-            if st.stones[3 * p + op[1]] < op[2]:
-                return False
-        elif code == DISCARD_HAND:
-            if hand_n < 1:
-                return False
-            hand_n -= 1
-        elif code == FREE_SUMMON and op[3]:
-            # from the discard pile (Akhlut)
-            if area_n >= board.area_limit(st, p):
-                return False
-            fam = op[1]
-            family = cs.family
-            if not any((fam < 0 or family[c] == fam)
-                       and instant_ok(st, p, c, hand_n, area_n + 1, exclude, depth + 1)
-                       for c in st.discard):
-                return False
-            area_n += 1
-        elif code == FREE_SUMMON:
-            if area_n >= board.area_limit(st, p) or hand_n < 1:
-                return False
-            fam = op[1]
-            family = cs.family
-            if not any((fam < 0 or family[c] == fam) and c not in exclude
-                       and instant_ok(st, p, c, hand_n - 1, area_n + 1, exclude, depth + 1)
-                       for c in st.hands[p]):
-                return False
-            hand_n -= 1
-            area_n += 1
-        elif code == TARGET_DISCARD:
-            fam = op[1]
-            if not board.family_anywhere(st, fam):
-                return False
-        elif code == RECOVER:
-            if not recover_targets(st, p, src, op):
-                return False
-        elif code == COPY:
-            if op[1] == _INSTANT and not copy_targets(st, p, src, _INSTANT, hand_n, area_n,
-                                                      depth + 1):
-                return False
-        elif code == CHOOSE:
-            ok = sum(1 for branch in op[3]
-                     if can_run(st, p, src, branch, hand_n, area_n, exclude, depth))
-            if ok < op[1]:
-                return False
-        elif code == STEAL:
-            if st.n < 2:
-                return False
-        elif code == TAKE_DISCARD:
-            if not take_targets(st, op[1]):
-                return False
-        elif code == UPGRADE:
-            if not op[2] and not (st.stones[3 * p] or st.stones[3 * p + 1]):
-                return False
-        elif code == SWAP:
-            if not board.family_anywhere(st, op[1]):
-                return False
-        elif code in (HAND_TO_DECK, SHELTER_HAND):
-            if hand_n < 1:
-                return False
-            hand_n -= 1
-        elif code == DISCARD_OWN:
-            if area_n - (1 if op[1] else 0) < 1:
-                return False
-            area_n -= 1
-        elif code == SHELTER_DECK:
-            if not board.can_draw(st, op[1]):
-                return False
-        elif code == SHELTER_DISPLAY:
-            if not st.display and not board.can_draw(st, 1):
-                return False
-        elif code in (RETRIEVE, DISCARD_SHELTER):
-            if shel_n < 0:
-                shel_n = len(st.shelter[p])
-            if shel_n < 1:
-                return False
-            if code == RETRIEVE and op[1]:
-                hand_n += shel_n
-                shel_n = 0
-            else:
-                shel_n -= 1
-                hand_n += 1 if code == RETRIEVE else 0
-        elif code == BUY_AREA:
-            if st.extra[p] >= MAX_AREAS:
-                return False
-            if op[1] and price_payments(st, p, op[1]) == ():
-                return False
-        elif code == ACTIVATE_ONE and not any(cs.has_resolution[c] for c in st.areas[p]):
-            return False
-    return True
-
-
-def price_payments(st: ValeState, p: int, price: int) -> tuple[int, ...]:
-    """Minimal payments of a price (Incense Burner, Gem of Kukulkan): current stone
-    values, but no cost reduction or fixed cost ever applies to a price."""
-    s = st.stones
-    vals = board.stone_values(st, p)
-    if s[3 * p] * vals[0] + s[3 * p + 1] * vals[1] + s[3 * p + 2] * vals[2] < price:
-        return ()
-    from cardtable.vale.rules import payments
-
-    return payments(price, s[3 * p], s[3 * p + 1], s[3 * p + 2], vals)
-
-
-def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:
-    cs = st.cs
-    if cond == K_COSTS:
-        costs = {cs.cost[c] for c in st.areas[p]}
-        return all(c in costs for c in arg)
-    if cond == K_NO_FAMILY:
-        return board.strict_family_count(st, p, arg) == 0
-    if cond == K_STONES_AT_LEAST:
-        return board.stone_count(st, p) >= int(arg)
-    if cond == K_HAS_STONE:
-        return bool(st.stones[3 * p + arg] > 0)
-    if cond == K_HAND_EQ_AREA:
-        return len(st.hands[p]) == len(st.areas[p])
-    if cond == K_HAND_BELOW:
-        return len(st.hands[p]) < int(arg)
-    # K_OPP_AHEAD
-    mine = st.pts[p]
-    return any(s > mine for q, s in enumerate(st.pts) if q != p)
-
-
-def count(st: ValeState, p: int, kind: int, arg: Any) -> int:
-    cs = st.cs
-    area = st.areas[p]
-    if kind == C_HAND:
-        return len(st.hands[p])
-    if kind == C_AREA:
-        return len(area)
-    if kind == C_FAMILY:
-        return board.family_count(st, p, arg)
-    if kind == C_FAMILIES:
-        return board.families(st, p)
-    if kind == C_COST_MAX:
-        return sum(1 for c in area if cs.cost[c] <= arg)
-    if kind == C_RESOLUTION:
-        return sum(1 for c in area if cs.has_resolution[c])
-    if kind == C_PERMANENT:
-        return sum(1 for c in area if cs.has_permanent[c])
-    if kind == C_HAND_FAMILIES:
-        return len({cs.family[c] for c in st.hands[p]})
-    color = int(arg)
-    if kind == C_STONES:
-        return st.stones[3 * p + color]
-    # C_VALUE
-    return st.stones[3 * p + color] * board.stone_values(st, p)[color]
-
-
-def recover_targets(st: ValeState, p: int, src: int, op: Op) -> list[int]:
-    cs = st.cs
-    _, other, needs_instant, max_cost, fam, _pts = op
-    return [c for c in st.areas[p]
-            if not (other and c == src)
-            and not (needs_instant and not cs.has_instant[c])
-            and not (max_cost >= 0 and cs.cost[c] > max_cost)
-            and not (fam >= 0 and cs.family[c] != fam)]
-
-
-def copy_targets(st: ValeState, p: int, src: int, timing: int, hand_n: int, area_n: int,
-                 depth: int = 0) -> list[int]:
-    cs = st.cs
-    if timing == _RESOLUTION:
-        return [c for c in st.areas[p] if c != src and cs.has_resolution[c]]
-    return [c for c in st.areas[p] if c != src and cs.has_instant[c]
-            and (not cs.inst_check[c]
-                 or can_run(st, p, src, cs.instant[c], hand_n, area_n, (src,), depth))]
-
-
-def take_targets(st: ValeState, fam: int) -> list[int]:
-    family = st.cs.family
-    return [c for c in st.discard if fam < 0 or family[c] == fam]
-
-
-def free_summon_targets(st: ValeState, p: int, fam: int, exclude: int = -1,
-                        from_discard: bool = False) -> list[int]:
-    area_n = len(st.areas[p])
-    if area_n >= board.area_limit(st, p):
-        return []
-    if from_discard:
-        family = st.cs.family
-        hand_n = len(st.hands[p])
-        return [c for c in st.discard if (fam < 0 or family[c] == fam)
-                and instant_ok(st, p, c, hand_n, area_n + 1)]
-    cs = st.cs
-    hand = st.hands[p]
-    hand_n = len(hand) - 1
-    return [c for c in hand if c != exclude and (fam < 0 or cs.family[c] == fam)
-            and instant_ok(st, p, c, hand_n, area_n + 1)]
-
-
 # --- summoning (shared by the Summon action and free summons) ---------------------------
 
 
@@ -709,23 +124,23 @@ def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
     'whenever you summon' permanents of the cards already there, then start the card's
     instant effect."""
     cs = st.cs
-    s = st.stones
-    s[3 * p] -= red
-    s[3 * p + 1] -= blue
-    s[3 * p + 2] -= purple
+    stones = st.stones
+    stones[3 * p] -= red
+    stones[3 * p + 1] -= blue
+    stones[3 * p + 2] -= purple
     (st.hands[p] if origin is None else origin).remove(card)
     if cs.recover_stones[card]:
         board.stones_changed(st, p)
     area = st.areas[p]
     paid = (red, blue, purple)
     for other in area:
-        for trig in cs.on_summon[other]:
-            _, points, per_color, need = trig
+        for trigger in cs.on_summon[other]:
+            _, points, per_color, need = trigger
             if need >= 0 and not paid[need]:
                 continue
             board.add_points(st, p, points * (paid[per_color] if per_color >= 0 else 1))
     area.append(card)
-    st.pub[card] = 1
+    st.public[card] = 1
     if cs.has_instant[card]:
         st.stack.append((F_RUN, p, card, cs.instant[card], 0))
 
@@ -734,18 +149,19 @@ def tame_triggers(st: ValeState, p: int, card: int) -> None:
     cs = st.cs
     fam = cs.family[card]
     for other in st.areas[p]:
-        for trig in cs.on_tame[other]:
-            _, need, red, blue, purple, points = trig
+        for trigger in cs.on_tame[other]:
+            _, need, red, blue, purple, points = trigger
             if need < 0 or need == fam:
                 board.gain_stones(st, p, red, blue, purple)
                 board.add_points(st, p, points)
 
 
-# --- running effects ----------------------------------------------------------------
+# --- running ops: one function per op, (st, player, source, op, cont) ------------------
 
 
 def run_step(st: ValeState) -> None:
-    """Execute the next op of the run frame on top of the stack."""
+    """Execute the next op of the run frame on top of the stack. `cont` tells the op
+    whether more of its effect follows (the run frame stays below it)."""
     stack = st.stack
     _, p, src, ops, pc = stack[-1]
     if pc + 1 < len(ops):
@@ -757,280 +173,268 @@ def run_step(st: ValeState) -> None:
         if 0 <= src < ART_SRC and st.cs.recover_stones[src]:
             board.stones_changed(st, p)  # Fireblast, its own instant effect over
     op = ops[pc]
-    code = op[0]
-    cs = st.cs
-    if code == GAIN:
-        _, red, blue, purple, points, draws = op
-        if red or blue or purple:
-            board.gain_stones(st, p, red, blue, purple)
-        if points:
-            board.add_points(st, p, points)
-        if draws:
-            board.draw(st, p, draws)
-    elif code == POINTS_PER:
-        board.add_points(st, p, op[1] * (count(st, p, op[2], op[3]) // op[4]))
-    elif code == LOSE:
-        if op[2] and st.pts[p] < op[1]:
-            if cont:
-                stack.pop()
-        else:
-            board.lose_points(st, p, op[1])
-    elif code == IF:
-        branch = op[3] if condition(st, p, op[1], op[2]) else op[4]
-        if branch:
-            stack.append((F_RUN, p, src, branch, 0))
-    elif code == SPEND:
-        i = 3 * p + op[1]
-        if st.stones[i] >= op[2]:
-            st.stones[i] -= op[2]
-        elif cont:
-            stack.pop()
-    elif code == RECOVER_SELF:
-        if src in st.areas[p]:
-            board.recover(st, p, src)
-    elif code == DISCARD_SELF:
-        if src in st.areas[p]:
-            board.discard_from_area(st, p, src)
-    elif code == SELF_TO_DECK:
-        if src in st.areas[p]:
-            st.recheck = True
-            st.areas[p].remove(src)
-            board.put_on_deck(st, src, -1)
-    elif code == CASH_STONES:
-        vr, vb, vp = board.stone_values(st, p)
-        s = st.stones
-        total = s[3 * p] * vr + s[3 * p + 1] * vb + s[3 * p + 2] * vp
-        s[3 * p] = s[3 * p + 1] = s[3 * p + 2] = 0
-        board.add_points(st, p, total)
-    elif code == STONES_TO:
-        s = st.stones
-        total = s[3 * p] + s[3 * p + 1] + s[3 * p + 2]
-        s[3 * p] = s[3 * p + 1] = s[3 * p + 2] = 0
-        s[3 * p + op[1]] = total
-        st.recheck = True
-    elif code == DISCARD_HAND:
-        protect = -2
-        if cont:
-            nxt = stack[-1]
-            if nxt[4] < len(nxt[3]) and nxt[3][nxt[4]][0] == FREE_SUMMON:
-                protect = nxt[3][nxt[4]][1]
-        stack.append((F_DISCARD_HAND, p, src, cont, op[1], protect))
-    elif code == FREE_SUMMON:
-        stack.append((F_FREE_SUMMON, p, src, cont, op[1], op[2], op[3]))
-    elif code == TARGET_DISCARD:
-        stack.append((F_TARGET_DISCARD, p, src, cont, op[1]))
-    elif code == DISCARD_AREA:
-        stack.append((F_DISCARD_AREA, p, src, cont, op[1]))
-    elif code == RECOVER:
-        stack.append((F_RECOVER, p, src, cont, op))
-    elif code == COPY:
-        stack.append((F_COPY, p, src, cont, op[1]))
-    elif code == ACTIVATE:
-        cards = tuple(c for c in st.areas[p] if cs.has_resolution[c])
-        if cards:
-            stack.append((F_ORDER, p, src, cont, cards))
-    elif code == CHOOSE:
-        stack.append((F_CHOOSE, p, src, cont, op, op[1], 0))
-    elif code == STEAL:
-        stack.append((F_STEAL, p, src, cont, op[1]))
-    elif code == TAKE_DISCARD:
-        stack.append((F_TAKE, p, src, cont, op[1]))
+    RUN[op[0]](st, p, src, op, cont)
+
+
+def _stop_effect(st: ValeState, cont: bool) -> None:
+    """A step that cannot be done stops the rest of its effect."""
+    if cont:
+        st.stack.pop()
+
+
+def _gain(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, red, blue, purple, points, draws = op
+    if red or blue or purple:
+        board.gain_stones(st, p, red, blue, purple)
+    if points:
+        board.add_points(st, p, points)
+    if draws:
+        board.draw(st, p, draws)
+
+
+def _points_per(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, points, counted, arg, per = op
+    board.add_points(st, p, points * (count(st, p, counted, arg) // per))
+
+
+def _lose(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, points, strict = op
+    if strict and st.points[p] < points:
+        _stop_effect(st, cont)  # a price that cannot be paid
     else:
-        _run_expansion(st, p, src, op, cont)
+        board.lose_points(st, p, points)
 
 
-def _run_expansion(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
-    """The Artifacts expansion's ops."""
-    stack = st.stack
-    code = op[0]
-    cs = st.cs
-    if code == DISCARD_MANY:
-        stack.append((F_DISCARD_MANY, p, src, cont, op, 0))
-    elif code == UPGRADE:
-        stack.append((F_UPGRADE, p, src, cont, op[1], op[2], -1, -1, 0))
-    elif code == NAME_FAMILY:
-        stack.append((F_NAME, p, src, cont, op[1]))
-    elif code == SWAP:
-        stack.append((F_SWAP_TARGET, p, src, cont, op[1]))
-    elif code == REVEAL_HAND:
-        hand = st.hands[p]
-        for c in hand:
-            st.pub[c] = 1
-        st.events.append(Event("reveal", p, f"P{p + 1} reveals their hand: " + (
-            ", ".join(cs.ids[c] for c in sorted(hand)) or "nothing")))
-    elif code == HAND_TO_DECK:
-        stack.append((F_TOP, p, src, cont))
-    elif code == DISCARD_OWN:
-        stack.append((F_DISCARD_OWN, p, src, cont, op))
-    elif code == SHELTER_DECK:
-        for _ in range(op[1]):
-            c = board.take_top(st)
-            if c < 0:
-                break
-            board.shelter(st, p, c)
-    elif code == SHELTER_HAND:
-        stack.append((F_SHELTER_HAND, p, src, cont))
-    elif code == SHELTER_DISPLAY:
-        stack.append((F_SHELTER_DISPLAY, p, src, cont))
-    elif code == REVEAL_DISPLAY:
-        for _ in range(op[1]):
-            c = board.take_top(st)
-            if c < 0:
-                break
-            st.display.append(c)
-            st.pub[c] = 1
-            st.events.append(Event("reveal", p, f"P{p + 1} reveals {cs.ids[c]} into the "
-                                   "hunting display"))
-    elif code == RETRIEVE:
-        if op[1]:
-            shel = st.shelter[p]
-            if shel:
-                st.events.append(Event("retrieve", p, f"P{p + 1} retrieves "
-                                       + ", ".join(cs.ids[c] for c in shel)))
-                st.hands[p].extend(shel)
-                shel.clear()
-        else:
-            stack.append((F_RETRIEVE, p, src, cont))
-    elif code == DISCARD_SHELTER:
-        stack.append((F_DISCARD_SHELTER, p, src, cont))
-    elif code == BUY_AREA:
-        if op[1]:
-            stack.append((F_PRICE, p, src, cont, op[1], -1, False))
-        elif st.extra[p] < MAX_AREAS:
-            board.buy_area(st, p)
-        elif cont:
-            stack.pop()
-    elif code == ACTIVATE_ONE:
-        stack.append((F_ACTIVATE, p, src, cont))
-    else:  # pragma: no cover - compile_effect admits nothing else
-        raise AssertionError(f"unknown op {op!r}")
+def _if(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, cond, arg, then, otherwise = op
+    branch = then if condition(st, p, cond, arg) else otherwise
+    if branch:
+        st.stack.append((F_RUN, p, src, branch, 0))
+
+
+def _spend(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, color, number = op
+    i = 3 * p + color
+    if st.stones[i] >= number:
+        st.stones[i] -= number
+    else:
+        _stop_effect(st, cont)
+
+
+def _recover_self(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    if src in st.areas[p]:
+        board.recover(st, p, src)
+
+
+def _discard_self(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    if src in st.areas[p]:
+        board.discard_from_area(st, p, src)
+
+
+def _self_to_deck(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    if src in st.areas[p]:
+        st.recheck = True
+        st.areas[p].remove(src)
+        board.put_on_deck(st, src, -1)
+
+
+def _cash_stones(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    vr, vb, vp = board.stone_values(st, p)
+    stones = st.stones
+    total = stones[3 * p] * vr + stones[3 * p + 1] * vb + stones[3 * p + 2] * vp
+    stones[3 * p] = stones[3 * p + 1] = stones[3 * p + 2] = 0
+    board.add_points(st, p, total)
+
+
+def _stones_to(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, color = op
+    stones = st.stones
+    total = stones[3 * p] + stones[3 * p + 1] + stones[3 * p + 2]
+    stones[3 * p] = stones[3 * p + 1] = stones[3 * p + 2] = 0
+    stones[3 * p + color] = total
+    st.recheck = True
+
+
+def _discard_hand(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, points_per_cost = op
+    protect = -2  # no free summon follows
+    if cont:
+        _, _, _, ops, pc = st.stack[-1]
+        if pc < len(ops) and ops[pc][0] == FREE_SUMMON:
+            protect = ops[pc][1]  # the family the free summon needs (-1: any)
+    st.stack.append((F_DISCARD_HAND, p, src, cont, points_per_cost, protect))
+
+
+def _free_summon(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, family, points_per_cost, from_discard = op
+    st.stack.append((F_FREE_SUMMON, p, src, cont, family, points_per_cost, from_discard))
+
+
+def _target_discard(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, family = op
+    st.stack.append((F_TARGET_DISCARD, p, src, cont, family))
+
+
+def _discard_area(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, up_to = op
+    st.stack.append((F_DISCARD_AREA, p, src, cont, up_to))
+
+
+def _recover(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_RECOVER, p, src, cont, op))
+
+
+def _copy(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, timing = op
+    st.stack.append((F_COPY, p, src, cont, timing))
+
+
+def _activate(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    has_resolution = st.cs.has_resolution
+    cards = tuple(c for c in st.areas[p] if has_resolution[c])
+    if cards:
+        st.stack.append((F_ORDER, p, src, cont, cards))
+
+
+def _choose(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, number, _labels, _branches = op
+    st.stack.append((F_CHOOSE, p, src, cont, op, number, 0))
+
+
+def _steal(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, points = op
+    st.stack.append((F_STEAL, p, src, cont, points))
+
+
+def _take_discard(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, family = op
+    st.stack.append((F_TAKE, p, src, cont, family))
+
+
+def _discard_hand_many(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_DISCARD_MANY, p, src, cont, op, 0))
+
+
+def _upgrade(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, number, up_to = op
+    st.stack.append((F_UPGRADE, p, src, cont, number, up_to, -1, -1, 0))
+
+
+def _name_family(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, points = op
+    st.stack.append((F_NAME, p, src, cont, points))
+
+
+def _swap(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, family = op
+    st.stack.append((F_SWAP_TARGET, p, src, cont, family))
+
+
+def _reveal_hand(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    hand = st.hands[p]
+    for c in hand:
+        st.public[c] = 1
+    st.events.append(Event("reveal", p, f"P{p + 1} reveals their hand: " + (
+        ", ".join(st.cs.ids[c] for c in sorted(hand)) or "nothing")))
+
+
+def _hand_to_deck(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_TOP, p, src, cont))
+
+
+def _discard_own(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_DISCARD_OWN, p, src, cont, op))
+
+
+def _shelter_deck(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, number = op
+    for _ in range(number):
+        c = board.take_top(st)
+        if c < 0:
+            break
+        board.shelter(st, p, c)
+
+
+def _shelter_hand(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_SHELTER_HAND, p, src, cont))
+
+
+def _shelter_display(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_SHELTER_DISPLAY, p, src, cont))
+
+
+def _reveal_display(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, number = op
+    for _ in range(number):
+        c = board.take_top(st)
+        if c < 0:
+            break
+        st.display.append(c)
+        st.public[c] = 1
+        st.events.append(Event("reveal", p, f"P{p + 1} reveals {st.cs.ids[c]} into the "
+                               "hunting display"))
+
+
+def _retrieve(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, every = op
+    if not every:
+        st.stack.append((F_RETRIEVE, p, src, cont))
+        return
+    sheltered = st.shelter[p]
+    if sheltered:
+        st.events.append(Event("retrieve", p, f"P{p + 1} retrieves "
+                               + ", ".join(st.cs.ids[c] for c in sheltered)))
+        st.hands[p].extend(sheltered)
+        sheltered.clear()
+
+
+def _discard_shelter(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_DISCARD_SHELTER, p, src, cont))
+
+
+def _buy_area(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    _, price = op
+    if price:
+        st.stack.append((F_PRICE, p, src, cont, price, -1, False))
+    elif st.extra[p] < MAX_AREAS:
+        board.buy_area(st, p)
+    else:
+        _stop_effect(st, cont)
+
+
+def _activate_one(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
+    st.stack.append((F_ACTIVATE, p, src, cont))
+
+
+_RUNS: dict[int, Callable[[ValeState, int, int, Op, bool], None]] = {
+    GAIN: _gain, LOSE: _lose, POINTS_PER: _points_per, IF: _if, SPEND: _spend,
+    DISCARD_HAND: _discard_hand, FREE_SUMMON: _free_summon, DISCARD_SELF: _discard_self,
+    RECOVER_SELF: _recover_self, SELF_TO_DECK: _self_to_deck, CASH_STONES: _cash_stones,
+    STONES_TO: _stones_to, TARGET_DISCARD: _target_discard, DISCARD_AREA: _discard_area,
+    RECOVER: _recover, COPY: _copy, ACTIVATE: _activate, CHOOSE: _choose, STEAL: _steal,
+    TAKE_DISCARD: _take_discard, DISCARD_MANY: _discard_hand_many, UPGRADE: _upgrade,
+    NAME_FAMILY: _name_family, SWAP: _swap, REVEAL_HAND: _reveal_hand,
+    HAND_TO_DECK: _hand_to_deck, DISCARD_OWN: _discard_own, SHELTER_DECK: _shelter_deck,
+    SHELTER_HAND: _shelter_hand, SHELTER_DISPLAY: _shelter_display,
+    REVEAL_DISPLAY: _reveal_display, RETRIEVE: _retrieve,
+    DISCARD_SHELTER: _discard_shelter, BUY_AREA: _buy_area, ACTIVATE_ONE: _activate_one,
+}
+#: the function running each op, indexed by its code
+RUN = [_RUNS[code] for code in range(OPS_COUNT)]
+
+
+# --- decisions: each one's options beside its answer ---------------------------------
+# The options are the legal actions (possibly none: the decision is then abandoned);
+# the answer is fed one of them. A frame's fields after (kind, player, source, cont)
+# are named in the comment above its pair.
 
 
 def abandon(st: ValeState) -> None:
     """The decision on top has nothing to choose from: drop it, and (when it was part
     of a longer effect) the rest of that effect."""
     frame = st.stack.pop()
-    if frame[0] != F_LIMIT and frame[3] and st.stack and st.stack[-1][0] == F_RUN:
+    if frame[KIND] != F_LIMIT and frame[CONT] and st.stack and st.stack[-1][KIND] == F_RUN:
         st.stack.pop()
-
-
-def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
-    """The choices of a decision frame (possibly empty)."""
-    cs = st.cs
-    kind = frame[0]
-    p = frame[1]
-    if kind == F_LIMIT:
-        from cardtable.vale.notation import STONE_DISCARD
-
-        s = st.stones
-        return [STONE_DISCARD[k] for k in range(3) if s[3 * p + k]]
-    if kind == F_ORDER:
-        area = st.areas[p]
-        return [cs.act_order[c] for c in frame[4] if c in area]
-    if kind == F_CHOOSE:
-        op = frame[4]
-        mask = frame[6]
-        hand_n = len(st.hands[p])
-        area_n = len(st.areas[p])
-        return [choose_action(label) for i, label in enumerate(op[2])
-                if not mask & (1 << i)
-                and can_run(st, p, frame[2], op[3][i], hand_n, area_n, (), 0)]
-    if kind == F_DISCARD_HAND:
-        hand = st.hands[p]
-        protect = frame[5]
-        if protect == -2:
-            return [cs.act_discard[c] for c in hand]
-        # the free summon that follows must stay possible: try each discard
-        out = []
-        for i in range(len(hand)):
-            c = hand.pop(i)
-            try:
-                if free_summon_targets(st, p, protect):
-                    out.append(cs.act_discard[c])
-            finally:
-                hand.insert(i, c)
-        return out
-    if kind == F_FREE_SUMMON:
-        return [cs.act_free[c] for c in free_summon_targets(st, p, frame[4],
-                                                            from_discard=bool(frame[6]))]
-    if kind in (F_TARGET_DISCARD, F_SWAP_TARGET):
-        from cardtable.vale.notation import TARGETS
-
-        fam = frame[4]
-        return [TARGETS[q] for q in range(st.n) if board.family_count(st, q, fam)]
-    if kind == F_PICK_DISCARD:
-        fam = frame[4]
-        return [cs.act_discard[c] for c in st.areas[p] if board.fam_match(st, p, c, fam)]
-    if kind == F_DISCARD_AREA:
-        from cardtable.vale.notation import DONE
-
-        src = frame[2]
-        return [cs.act_discard[c] for c in st.areas[p] if c != src] + [DONE]
-    if kind == F_RECOVER:
-        return [cs.act_recover[c] for c in recover_targets(st, p, frame[2], frame[4])]
-    if kind == F_COPY:
-        targets = copy_targets(st, p, frame[2], frame[4], len(st.hands[p]),
-                               len(st.areas[p]))
-        return [cs.act_copy[c] for c in targets]
-    if kind == F_STEAL:
-        from cardtable.vale.notation import TARGETS
-
-        return [TARGETS[q] for q in range(st.n) if q != p]
-    if kind == F_TAKE:
-        return [cs.act_take[c] for c in take_targets(st, frame[4])]
-    return _expansion_actions(st, frame)
-
-
-def _expansion_actions(st: ValeState, frame: Frame) -> list[Action]:
-    from cardtable.vale.notation import DONE, NAMES, UPGRADES, pay_action
-
-    cs = st.cs
-    kind = frame[0]
-    p = frame[1]
-    if kind == F_DISCARD_MANY:
-        acts = [cs.act_discard[c] for c in st.hands[p]]
-        acts.append(DONE)
-        return acts
-    if kind == F_UPGRADE:
-        _, _, _, _, _left, optional, avail_r, avail_b, up_b = frame
-        s = st.stones
-        out = []
-        if s[3 * p] and avail_r:
-            out.append(UPGRADES[0])
-        if s[3 * p + 1] - up_b > 0 and avail_b:
-            out.append(UPGRADES[1])
-        if optional:
-            out.append(DONE)
-        return out
-    if kind == F_NAME:
-        return list(NAMES)
-    if kind == F_SWAP_PICK:
-        fam = frame[4]
-        return [cs.act_swap[c] for c in st.areas[p] if board.fam_match(st, p, c, fam)]
-    if kind == F_TOP:
-        return [cs.act_top[c] for c in st.hands[p]]
-    if kind == F_DISCARD_OWN:
-        src = frame[2]
-        other = frame[4][1]
-        return [cs.act_discard[c] for c in st.areas[p] if not (other and c == src)]
-    if kind == F_SHELTER_HAND:
-        return [cs.act_shelter[c] for c in st.hands[p]]
-    if kind == F_SHELTER_DISPLAY:
-        return [cs.act_shelter[c] for c in st.display]
-    if kind == F_RETRIEVE:
-        return [cs.act_retrieve[c] for c in st.shelter[p]]
-    if kind == F_DISCARD_SHELTER:
-        return [cs.act_discard[c] for c in st.shelter[p]]
-    if kind == F_PRICE:
-        if frame[5] < 0 and st.extra[p] >= MAX_AREAS:
-            return []
-        out = [pay_action(code) for code in price_payments(st, p, frame[4])]
-        if frame[6]:
-            out.append(DONE)
-        return out
-    if kind == F_ACTIVATE:
-        return [cs.act_activate[c] for c in st.areas[p] if cs.has_resolution[c]]
-    raise AssertionError(f"not a decision frame: {frame!r}")  # pragma: no cover
 
 
 def hides_its_choices(st: ValeState, frame: Frame) -> bool:
@@ -1040,203 +444,534 @@ def hides_its_choices(st: ValeState, frame: Frame) -> bool:
     decision is asked even with one answer, so that its being asked tells nobody
     anything. (These decisions always have an answer, so with one card in hand
     everybody knows there is exactly one.)"""
-    kind = frame[0]
-    if (kind == F_FREE_SUMMON and not frame[6]) or (kind == F_DISCARD_HAND
-                                                    and frame[5] != -2):
-        hand = st.hands[frame[1]]
-        pub = st.pub
-        return len(hand) > 1 and not all(pub[c] for c in hand)
-    return False
+    kind = frame[KIND]
+    if kind == F_FREE_SUMMON:
+        _, p, _src, _cont, _family, _points_per_cost, from_discard = frame
+        sorts_the_hand = not from_discard
+    elif kind == F_DISCARD_HAND:
+        _, p, _src, _cont, _points_per_cost, protect = frame
+        sorts_the_hand = protect != -2
+    else:
+        return False
+    hand = st.hands[p]
+    public = st.public
+    return sorts_the_hand and len(hand) > 1 and not all(public[c] for c in hand)
+
+
+# stone-limit (F_LIMIT, player, -1, False): one stone at a time, down to the limit
+
+def _limit_options(st: ValeState, frame: Frame) -> list[Action]:
+    p = frame[PLAYER]
+    stones = st.stones
+    return [STONE_DISCARD[k] for k in range(3) if stones[3 * p + k]]
+
+
+def _limit_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    p = frame[PLAYER]
+    st.stones[3 * p + action.a] -= 1
+    if board.stone_count(st, p) <= board.stone_limit(st, p):
+        st.stack.pop()
+
+
+# order (..., cards): the hourglass effect of which card resolves next
+
+def _order_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, _src, _cont, cards = frame
+    area = st.areas[p]
+    act_order = st.cs.act_order
+    return [act_order[c] for c in cards if c in area]
+
+
+def _order_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, cont, cards = frame
+    c = action.a
+    stack = st.stack
+    remaining = tuple(x for x in cards if x != c)
+    if remaining:
+        stack[-1] = (F_ORDER, p, src, cont, remaining)
+    else:
+        stack.pop()
+    stack.append((F_RUN, p, c, st.cs.resolution[c], 0))
+
+
+# choose (..., op, left, taken): `left` more options to choose, none twice (`taken` bits)
+
+def _choose_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, src, _cont, op, _left, taken = frame
+    _, _number, labels, branches = op
+    hand_n = len(st.hands[p])
+    area_n = len(st.areas[p])
+    return [choose_action(label) for i, label in enumerate(labels)
+            if not taken & (1 << i)
+            and can_run(st, p, src, branches[i], hand_n, area_n, (), 0)]
+
+
+def _choose_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, cont, op, left, taken = frame
+    _, _number, labels, branches = op
+    i = labels.index(action.text[len("choose "):])
+    if left > 1:
+        st.stack[-1] = (F_CHOOSE, p, src, cont, op, left - 1, taken | (1 << i))
+    else:
+        st.stack.pop()
+    if branches[i]:
+        st.stack.append((F_RUN, p, src, branches[i], 0))
+
+
+# discard-from-hand (..., points_per_cost, protect): protect is the family (-1: any) a
+# free summon after it needs, -2 when none follows
+
+def _discard_hand_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, _src, _cont, _points_per_cost, protect = frame
+    act_discard = st.cs.act_discard
+    hand = st.hands[p]
+    if protect == -2:
+        return [act_discard[c] for c in hand]
+    # the free summon that follows must stay possible: try each discard
+    out = []
+    for i in range(len(hand)):
+        c = hand.pop(i)
+        try:
+            if free_summon_targets(st, p, protect):
+                out.append(act_discard[c])
+        finally:
+            hand.insert(i, c)
+    return out
+
+
+def _discard_hand_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, _src, _cont, points_per_cost, _protect = frame
+    c = action.a
+    st.stack.pop()
+    st.hands[p].remove(c)
+    st.discard.append(c)
+    board.add_points(st, p, points_per_cost * st.cs.cost[c])
+
+
+# free-summon (..., family, points_per_cost, from_discard)
+
+def _free_summon_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, _src, _cont, family, _points_per_cost, from_discard = frame
+    act_free = st.cs.act_free
+    return [act_free[c] for c in free_summon_targets(st, p, family,
+                                                     from_discard=bool(from_discard))]
+
+
+def _free_summon_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, _src, _cont, _family, points_per_cost, from_discard = frame
+    c = action.a
+    cs = st.cs
+    st.stack.pop()
+    where = " from the discard pile" if from_discard else ""
+    st.events.append(Event("summon", p, f"P{p + 1} summons {cs.ids[c]}{where} for free"))
+    summon(st, p, c, 0, 0, 0, st.discard if from_discard else None)
+    board.add_points(st, p, points_per_cost * cs.cost[c])
+
+
+# choose-target (..., family): the player who must give up a card of that family;
+# swap-target (..., family): the player whose card of that family is swapped
+
+def _player_with_family_options(st: ValeState, frame: Frame) -> list[Action]:
+    family = frame[4]
+    return [TARGETS[q] for q in range(st.n) if board.family_count(st, q, family)]
+
+
+def _target_discard_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, _p, src, _cont, family = frame
+    st.stack.pop()
+    st.stack.append((F_PICK_DISCARD, action.a, src, False, family))
+
+
+# discard-from-area (target, src, False, family): the chosen player picks which to give up
+
+def _pick_discard_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, _src, _cont, family = frame
+    act_discard = st.cs.act_discard
+    return [act_discard[c] for c in st.areas[p] if board.fam_match(st, p, c, family)]
+
+
+def _pick_discard_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    st.stack.pop()
+    board.discard_from_area(st, frame[PLAYER], action.a)
+
+
+# discard-from-own-area (..., left): up to `left` more of your other cards, or done
+
+def _discard_area_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, src, _cont, _left = frame
+    act_discard = st.cs.act_discard
+    return [act_discard[c] for c in st.areas[p] if c != src] + [DONE]
+
+
+def _discard_area_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, cont, left = frame
+    if action.text == "done":
+        st.stack.pop()
+        return
+    board.discard_from_area(st, p, action.a)
+    if left > 1:
+        st.stack[-1] = (F_DISCARD_AREA, p, src, cont, left - 1)
+    else:
+        st.stack.pop()
+
+
+# recover (..., op): op = (RECOVER, other, needs_instant, max_cost, family,
+# points_per_cost)
+
+def _recover_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, src, _cont, op = frame
+    act_recover = st.cs.act_recover
+    return [act_recover[c] for c in recover_targets(st, p, src, op)]
+
+
+def _recover_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, _src, _cont, op = frame
+    points_per_cost = op[5]
+    c = action.a
+    st.stack.pop()
+    board.recover(st, p, c)
+    board.add_points(st, p, points_per_cost * st.cs.cost[c])
+
+
+# copy (..., timing): the card whose instant (T_INSTANT) or hourglass effect to copy
+
+def _copy_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, src, _cont, timing = frame
+    act_copy = st.cs.act_copy
+    return [act_copy[c] for c in copy_targets(st, p, src, timing, len(st.hands[p]),
+                                              len(st.areas[p]))]
+
+
+def _copy_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, _cont, timing = frame
+    c = action.a
+    cs = st.cs
+    st.stack.pop()
+    ops = cs.instant[c] if timing == T_INSTANT else cs.resolution[c]
+    # whose "this card" the copied effect means (copy_resolves_as)
+    st.stack.append((F_RUN, p, c if st.copy_as_target else src, ops, 0))
+
+
+# steal (..., points): the opponent who loses them
+
+def _steal_options(st: ValeState, frame: Frame) -> list[Action]:
+    p = frame[PLAYER]
+    return [TARGETS[q] for q in range(st.n) if q != p]
+
+
+def _steal_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, _src, _cont, points = frame
+    st.stack.pop()
+    lost = board.lose_points(st, action.a, points)
+    board.add_points(st, p, points if st.steal_full else lost)
+
+
+# take-from-discard (..., family)
+
+def _take_options(st: ValeState, frame: Frame) -> list[Action]:
+    act_take = st.cs.act_take
+    return [act_take[c] for c in take_targets(st, frame[4])]
+
+
+def _take_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    c = action.a
+    st.stack.pop()
+    st.discard.remove(c)
+    st.hands[frame[PLAYER]].append(c)
+    st.public[c] = 1
+
+
+# discard-any-from-hand (..., op, discarded): op = (DISCARD_MANY, up_to, red, blue,
+# purple, points), the reward per card, paid when the player stops
+
+def _discard_many_options(st: ValeState, frame: Frame) -> list[Action]:
+    act_discard = st.cs.act_discard
+    acts = [act_discard[c] for c in st.hands[frame[PLAYER]]]
+    acts.append(DONE)
+    return acts
+
+
+def _discard_many_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, cont, op, discarded = frame
+    _, up_to, red, blue, purple, points = op
+    done = action.text == "done"
+    if not done:
+        st.hands[p].remove(action.a)
+        st.discard.append(action.a)
+        discarded += 1
+    if done or discarded >= up_to or not st.hands[p]:
+        st.stack.pop()
+        if red or blue or purple:
+            board.gain_stones(st, p, red * discarded, blue * discarded, purple * discarded)
+        board.add_points(st, p, points * discarded)
+    else:
+        st.stack[-1] = (F_DISCARD_MANY, p, src, cont, op, discarded)
+
+
+# upgrade (..., left, optional, red_left, blue_left, upgraded_blue): `left` more
+# upgrades; optional ("up to") offers done; red_left/blue_left limit which stones may be
+# upgraded (-1: any; Duduri King: the stones just received); upgraded_blue counts blues
+# made this effect, which may not go on to purple
+
+def _upgrade_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, _src, _cont, _left, optional, red_left, blue_left, upgraded_blue = frame
+    stones = st.stones
+    out = []
+    if stones[3 * p] and red_left:
+        out.append(UPGRADES[0])
+    if stones[3 * p + 1] - upgraded_blue > 0 and blue_left:
+        out.append(UPGRADES[1])
+    if optional:
+        out.append(DONE)
+    return out
+
+
+def _upgrade_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, cont, left, optional, red_left, blue_left, upgraded_blue = frame
+    if action.text == "done":
+        st.stack.pop()
+        return
+    stones = st.stones
+    if action.a == 0:
+        stones[3 * p] -= 1
+        stones[3 * p + 1] += 1
+        upgraded_blue += 1
+        red_left -= 1
+    else:
+        stones[3 * p + 1] -= 1
+        stones[3 * p + 2] += 1
+        blue_left -= 1
+    st.recheck = True
+    left -= 1
+    if left:
+        st.stack[-1] = (F_UPGRADE, p, src, cont, left, optional, red_left, blue_left,
+                        upgraded_blue)
+    else:
+        st.stack.pop()
+
+
+# name-family (..., points): points per card of the named family in your area
+
+def _name_options(st: ValeState, frame: Frame) -> list[Action]:
+    return list(NAMES)
+
+
+def _name_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, _src, _cont, points = frame
+    st.stack.pop()
+    board.add_points(st, p, points * board.family_count(st, p, action.a))
+
+
+def _swap_target_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, _cont, family = frame
+    st.stack.pop()
+    st.stack.append((F_SWAP_PICK, action.a, src, False, family, p))
+
+
+# swap-card (target, src, False, family, owner): the target picks the card that trades
+# places with src, the owner's card
+
+def _swap_pick_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, _src, _cont, family, _owner = frame
+    act_swap = st.cs.act_swap
+    return [act_swap[c] for c in st.areas[p] if board.fam_match(st, p, c, family)]
+
+
+def _swap_pick_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, _cont, _family, owner = frame
+    c = action.a
+    st.stack.pop()
+    if owner != p and src in st.areas[owner]:
+        mine = st.areas[p]
+        theirs = st.areas[owner]
+        mine[mine.index(c)] = src
+        theirs[theirs.index(src)] = c
+        st.recheck = True
+        if st.cs.watch:
+            board.stones_changed(st, p)
+            board.stones_changed(st, owner)
+        ids = st.cs.ids
+        st.events.append(Event("swap", p, f"P{p + 1}'s {ids[c]} and P{owner + 1}'s "
+                               f"{ids[src]} swap areas"))
+
+
+# card-to-deck-top (player, src, cont): a hand card goes on top of the deck
+
+def _top_options(st: ValeState, frame: Frame) -> list[Action]:
+    act_top = st.cs.act_top
+    return [act_top[c] for c in st.hands[frame[PLAYER]]]
+
+
+def _top_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    p = frame[PLAYER]
+    st.stack.pop()
+    st.hands[p].remove(action.a)
+    board.put_on_deck(st, action.a, p)
+
+
+# discard-own-card (..., op): op = (DISCARD_OWN, other, points_per_cost, family, then);
+# `then` runs when the card was of `family`
+
+def _discard_own_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, src, _cont, op = frame
+    other = op[1]
+    act_discard = st.cs.act_discard
+    return [act_discard[c] for c in st.areas[p] if not (other and c == src)]
+
+
+def _discard_own_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, src, _cont, op = frame
+    _, _other, points_per_cost, family, then = op
+    c = action.a
+    st.stack.pop()
+    matched = family >= 0 and board.fam_match(st, p, c, family)
+    board.add_points(st, p, points_per_cost * st.cs.cost[c])
+    board.discard_from_area(st, p, c)
+    if matched and then:
+        st.stack.append((F_RUN, p, src, then, 0))
+
+
+# shelter-from-hand, shelter-from-display, retrieve, discard-from-shelter
+# (player, src, cont)
+
+def _shelter_hand_options(st: ValeState, frame: Frame) -> list[Action]:
+    act_shelter = st.cs.act_shelter
+    return [act_shelter[c] for c in st.hands[frame[PLAYER]]]
+
+
+def _shelter_hand_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    p = frame[PLAYER]
+    st.stack.pop()
+    st.hands[p].remove(action.a)
+    board.shelter(st, p, action.a)
+
+
+def _shelter_display_options(st: ValeState, frame: Frame) -> list[Action]:
+    act_shelter = st.cs.act_shelter
+    return [act_shelter[c] for c in st.display]
+
+
+def _shelter_display_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    st.stack.pop()
+    st.display.remove(action.a)
+    board.shelter(st, frame[PLAYER], action.a)
+
+
+def _retrieve_options(st: ValeState, frame: Frame) -> list[Action]:
+    act_retrieve = st.cs.act_retrieve
+    return [act_retrieve[c] for c in st.shelter[frame[PLAYER]]]
+
+
+def _retrieve_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    p = frame[PLAYER]
+    c = action.a
+    st.stack.pop()
+    st.shelter[p].remove(c)
+    st.hands[p].append(c)
+    st.events.append(Event("retrieve", p, f"P{p + 1} retrieves {st.cs.ids[c]}"))
+
+
+def _discard_shelter_options(st: ValeState, frame: Frame) -> list[Action]:
+    act_discard = st.cs.act_discard
+    return [act_discard[c] for c in st.shelter[frame[PLAYER]]]
+
+
+def _discard_shelter_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    st.stack.pop()
+    st.shelter[frame[PLAYER]].remove(action.a)
+    st.discard.append(action.a)
+
+
+# pay-price (..., price, card, optional): pay `price` for an area (card -1) or to keep
+# `card`, the card just sold (Gem of Kukulkan); optional offers done
+
+def _price_options(st: ValeState, frame: Frame) -> list[Action]:
+    _, p, _src, _cont, price, card, optional = frame
+    if card < 0 and st.extra[p] >= MAX_AREAS:
+        return []
+    out = [pay_action(code) for code in price_payments(st, p, price)]
+    if optional:
+        out.append(DONE)
+    return out
+
+
+def _price_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    _, p, _src, _cont, _price, card, _optional = frame
+    st.stack.pop()
+    if action.text == "done":
+        return
+    red, blue, purple = payment_counts(action.a)
+    stones = st.stones
+    stones[3 * p] -= red
+    stones[3 * p + 1] -= blue
+    stones[3 * p + 2] -= purple
+    st.recheck = True
+    if card < 0:
+        board.buy_area(st, p)
+    elif card in st.discard:
+        st.discard.remove(card)
+        st.hands[p].append(card)
+        st.public[card] = 1
+        st.events.append(Event("keep", p, f"P{p + 1} keeps {st.cs.ids[card]} in hand"))
+
+
+# activate (player, src, cont): the card whose hourglass effect resolves now
+
+def _activate_options(st: ValeState, frame: Frame) -> list[Action]:
+    cs = st.cs
+    return [cs.act_activate[c] for c in st.areas[frame[PLAYER]] if cs.has_resolution[c]]
+
+
+def _activate_answer(st: ValeState, frame: Frame, action: Action) -> None:
+    c = action.a
+    st.stack.pop()
+    st.stack.append((F_RUN, frame[PLAYER], c, st.cs.resolution[c], 0))
+
+
+def _not_a_decision(st: ValeState, frame: Frame, *action: Action) -> Any:
+    raise AssertionError(f"not a decision frame: {frame!r}")  # pragma: no cover
+
+
+OptionsFn = Callable[["ValeState", Frame], list[Action]]
+AnswerFn = Callable[["ValeState", Frame, Action], None]
+_DECISIONS: dict[int, tuple[OptionsFn, AnswerFn]] = {
+    F_RUN: (_not_a_decision, _not_a_decision),
+    F_ORDER: (_order_options, _order_answer),
+    F_LIMIT: (_limit_options, _limit_answer),
+    F_CHOOSE: (_choose_options, _choose_answer),
+    F_DISCARD_HAND: (_discard_hand_options, _discard_hand_answer),
+    F_FREE_SUMMON: (_free_summon_options, _free_summon_answer),
+    F_TARGET_DISCARD: (_player_with_family_options, _target_discard_answer),
+    F_PICK_DISCARD: (_pick_discard_options, _pick_discard_answer),
+    F_DISCARD_AREA: (_discard_area_options, _discard_area_answer),
+    F_RECOVER: (_recover_options, _recover_answer),
+    F_COPY: (_copy_options, _copy_answer),
+    F_STEAL: (_steal_options, _steal_answer),
+    F_TAKE: (_take_options, _take_answer),
+    F_DISCARD_MANY: (_discard_many_options, _discard_many_answer),
+    F_UPGRADE: (_upgrade_options, _upgrade_answer),
+    F_NAME: (_name_options, _name_answer),
+    F_SWAP_TARGET: (_player_with_family_options, _swap_target_answer),
+    F_SWAP_PICK: (_swap_pick_options, _swap_pick_answer),
+    F_TOP: (_top_options, _top_answer),
+    F_DISCARD_OWN: (_discard_own_options, _discard_own_answer),
+    F_SHELTER_HAND: (_shelter_hand_options, _shelter_hand_answer),
+    F_SHELTER_DISPLAY: (_shelter_display_options, _shelter_display_answer),
+    F_RETRIEVE: (_retrieve_options, _retrieve_answer),
+    F_DISCARD_SHELTER: (_discard_shelter_options, _discard_shelter_answer),
+    F_PRICE: (_price_options, _price_answer),
+    F_ACTIVATE: (_activate_options, _activate_answer),
+}
+#: each frame kind's options and answer, indexed by the kind
+OPTIONS = [_DECISIONS[kind][0] for kind in range(len(FRAME_NAMES))]
+ANSWERS = [_DECISIONS[kind][1] for kind in range(len(FRAME_NAMES))]
+
+
+def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
+    """The choices of a decision frame (possibly empty)."""
+    return OPTIONS[frame[0]](st, frame)
 
 
 def decide(st: ValeState, frame: Frame, action: Action) -> None:
     """Feed the chosen (legal) action into the decision frame on top of the stack."""
-    cs = st.cs
-    stack = st.stack
-    kind = frame[0]
-    p = frame[1]
-    src = frame[2]
-    c = action.a
-    if kind == F_LIMIT:
-        st.stones[3 * p + action.a] -= 1
-        if board.stone_count(st, p) <= board.stone_limit(st, p):
-            stack.pop()
-        return
-    if kind == F_ORDER:
-        remaining = tuple(x for x in frame[4] if x != c)
-        if remaining:
-            stack[-1] = (F_ORDER, p, src, frame[3], remaining)
-        else:
-            stack.pop()
-        stack.append((F_RUN, p, c, cs.resolution[c], 0))
-        return
-    if kind == F_CHOOSE:
-        op = frame[4]
-        i = op[2].index(action.text[7:])
-        left = frame[5] - 1
-        if left:
-            stack[-1] = (F_CHOOSE, p, src, frame[3], op, left, frame[6] | (1 << i))
-        else:
-            stack.pop()
-        if op[3][i]:
-            stack.append((F_RUN, p, src, op[3][i], 0))
-        return
-    if kind >= F_DISCARD_MANY:
-        _decide_expansion(st, frame, action, kind, p, src)
-        return
-    if kind == F_DISCARD_AREA:
-        if action.text == "done":
-            stack.pop()
-            return
-        board.discard_from_area(st, p, c)
-        left = frame[4] - 1
-        if left:
-            stack[-1] = (F_DISCARD_AREA, p, src, frame[3], left)
-        else:
-            stack.pop()
-        return
-    stack.pop()
-    if kind == F_DISCARD_HAND:
-        st.hands[p].remove(c)
-        st.discard.append(c)
-        board.add_points(st, p, frame[4] * cs.cost[c])
-    elif kind == F_FREE_SUMMON:
-        origin = st.discard if frame[6] else None
-        where = " from the discard pile" if frame[6] else ""
-        st.events.append(Event("summon", p, f"P{p + 1} summons {cs.ids[c]}{where} for free"))
-        summon(st, p, c, 0, 0, 0, origin)
-        board.add_points(st, p, frame[5] * cs.cost[c])
-    elif kind == F_TARGET_DISCARD:
-        q = action.a
-        stack.append((F_PICK_DISCARD, q, src, False, frame[4]))
-    elif kind == F_PICK_DISCARD:
-        board.discard_from_area(st, p, c)
-    elif kind == F_RECOVER:
-        board.recover(st, p, c)
-        board.add_points(st, p, frame[4][5] * cs.cost[c])
-    elif kind == F_COPY:
-        ops = cs.instant[c] if frame[4] == _INSTANT else cs.resolution[c]
-        stack.append((F_RUN, p, src, ops, 0))
-    elif kind == F_STEAL:
-        q = action.a
-        lost = board.lose_points(st, q, frame[4])
-        board.add_points(st, p, frame[4] if st.steal_full else lost)
-    elif kind == F_TAKE:
-        st.discard.remove(c)
-        st.hands[p].append(c)
-        st.pub[c] = 1
-
-
-def _decide_expansion(st: ValeState, frame: Frame, action: Action, kind: int, p: int,
-                      src: int) -> None:
-    """`decide` for the Artifacts expansion's frames; `kind`, `p` and `src` are the
-    frame's first three fields, already read by `decide`."""
-    cs = st.cs
-    stack = st.stack
-    c = action.a
-    done = action.text == "done"
-    if kind == F_DISCARD_MANY:
-        op = frame[4]
-        n = frame[5]
-        if not done:
-            st.hands[p].remove(c)
-            st.discard.append(c)
-            n += 1
-        if done or n >= op[1] or not st.hands[p]:
-            stack.pop()
-            _, _, red, blue, purple, points = op
-            if red or blue or purple:
-                board.gain_stones(st, p, red * n, blue * n, purple * n)
-            board.add_points(st, p, points * n)
-        else:
-            stack[-1] = (*frame[:5], n)
-        return
-    if kind == F_UPGRADE:
-        _, _, _, cont, left, optional, avail_r, avail_b, up_b = frame
-        if done:
-            stack.pop()
-            return
-        s = st.stones
-        if c == 0:
-            s[3 * p] -= 1
-            s[3 * p + 1] += 1
-            up_b += 1
-            avail_r -= 1
-        else:
-            s[3 * p + 1] -= 1
-            s[3 * p + 2] += 1
-            avail_b -= 1
-        st.recheck = True
-        left -= 1
-        if left:
-            stack[-1] = (F_UPGRADE, p, src, cont, left, optional, avail_r, avail_b, up_b)
-        else:
-            stack.pop()
-        return
-    if kind == F_PRICE:
-        stack.pop()
-        if done:
-            return
-        from cardtable.vale.cards import payment_counts
-
-        r, b, pu = payment_counts(c)
-        s = st.stones
-        s[3 * p] -= r
-        s[3 * p + 1] -= b
-        s[3 * p + 2] -= pu
-        st.recheck = True
-        card = frame[5]
-        if card < 0:
-            board.buy_area(st, p)
-        elif card in st.discard:
-            st.discard.remove(card)
-            st.hands[p].append(card)
-            st.pub[card] = 1
-            st.events.append(Event("keep", p, f"P{p + 1} keeps {cs.ids[card]} in hand"))
-        return
-    stack.pop()
-    if kind == F_NAME:
-        board.add_points(st, p, frame[4] * board.family_count(st, p, c))
-    elif kind == F_SWAP_TARGET:
-        stack.append((F_SWAP_PICK, action.a, src, False, frame[4], p))
-    elif kind == F_SWAP_PICK:
-        owner = frame[5]
-        if owner != p and src in st.areas[owner]:
-            mine = st.areas[p]
-            theirs = st.areas[owner]
-            mine[mine.index(c)] = src
-            theirs[theirs.index(src)] = c
-            st.recheck = True
-            if st.cs.watch:
-                board.stones_changed(st, p)
-                board.stones_changed(st, owner)
-            st.events.append(Event("swap", p, f"P{p + 1}'s {cs.ids[c]} and P{owner + 1}'s "
-                                   f"{cs.ids[src]} swap areas"))
-    elif kind == F_TOP:
-        st.hands[p].remove(c)
-        board.put_on_deck(st, c, p)
-    elif kind == F_DISCARD_OWN:
-        op = frame[4]
-        fam = op[3]
-        matched = fam >= 0 and board.fam_match(st, p, c, fam)
-        board.add_points(st, p, op[2] * cs.cost[c])
-        board.discard_from_area(st, p, c)
-        if matched and op[4]:
-            stack.append((F_RUN, p, src, op[4], 0))
-    elif kind == F_SHELTER_HAND:
-        st.hands[p].remove(c)
-        board.shelter(st, p, c)
-    elif kind == F_SHELTER_DISPLAY:
-        st.display.remove(c)
-        board.shelter(st, p, c)
-    elif kind == F_RETRIEVE:
-        st.shelter[p].remove(c)
-        st.hands[p].append(c)
-        st.events.append(Event("retrieve", p, f"P{p + 1} retrieves {cs.ids[c]}"))
-    elif kind == F_DISCARD_SHELTER:
-        st.shelter[p].remove(c)
-        st.discard.append(c)
-    elif kind == F_ACTIVATE:
-        stack.append((F_RUN, p, c, cs.resolution[c], 0))
-    else:  # pragma: no cover
-        raise AssertionError(f"not a decision frame: {frame!r}")
+    ANSWERS[frame[0]](st, frame, action)

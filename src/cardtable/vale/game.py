@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
+from cardtable.engine.newgame import check_known, check_players, seed_or_random
 from cardtable.vale import about, notation
 from cardtable.vale.cards import cards_from
+from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
 
 MAX_END_SCORE = 1000  # keeps end_score / 100 inside the learning encodings' bounds
@@ -31,6 +32,10 @@ OPTION_HELP: dict[str, str] = {
                  "points (1 to 1000; default 60; 80 with expansion='artifacts')",
     "steal": "'capped' (default: Goblin gains only what the opponent could lose) or "
              "'full' (gain the full amount even from a player with fewer points)",
+    "copy_resolves_as": "'copier' (default: Scorch and Genie Exalted resolve the copied "
+                        "effect as their own, so its 'this card' is the copier) or "
+                        "'target' (as the copied card's: Genie Exalted copying Imp "
+                        "recovers the Imp)",
 }
 
 
@@ -42,17 +47,9 @@ class ValeGame(Game):
 
     def new_game(self, players: int = 2, seed: int | None = None,
                  **options: Any) -> ValeState:
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.min_players <= players <= self.max_players):
-            raise OptionError(f"The Vale of Eternity is for 2 to 4 players, not {players!r}")
-        unknown = sorted(set(options) - set(OPTION_HELP))
-        if unknown:
-            raise OptionError(f"unknown option(s) {', '.join(unknown)}; options: "
-                              f"{', '.join(OPTION_HELP)}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(1 << 62)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        players = check_players(self, players)
+        check_known(self, options, OPTION_HELP)
+        seed = seed_or_random(seed)
         expansion = options.get("expansion", "none")
         if expansion not in ("none", "cards", "artifacts"):
             raise OptionError(f"expansion must be 'none', 'cards' or 'artifacts', not "
@@ -82,6 +79,10 @@ class ValeGame(Game):
         steal = options.get("steal", "capped")
         if steal not in ("capped", "full"):
             raise OptionError(f"steal must be 'capped' or 'full', not {steal!r}")
+        copy_as = options.get("copy_resolves_as", "copier")
+        if copy_as not in ("copier", "target"):
+            raise OptionError("copy_resolves_as must be 'copier' or 'target', not "
+                              f"{copy_as!r}")
         path = options.get("cards")
         if path is not None and not isinstance(path, str):
             raise OptionError(f"cards must be the path of a card file, not {path!r}")
@@ -91,7 +92,7 @@ class ValeGame(Game):
                               f"least {4 * players}")
         kept: dict[str, Any] = {"start_scores": start, "tie_break": tie_break,
                                 "expansion": expansion, "end_score": end_score,
-                                "steal": steal}
+                                "steal": steal, "copy_resolves_as": copy_as}
         if path is not None:
             kept["cards"] = path
         art_set = options.get("artifact_set", "standard")
@@ -116,7 +117,7 @@ class ValeGame(Game):
         if expansion == "artifacts":
             kept["artifact_set"] = art_set
         return ValeState(self, cs, players, seed, kept, scores, tie_break, end_score,
-                         steal == "full", expansion, art_set)
+                         steal == "full", expansion, art_set, copy_as == "target")
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, ValeState)
@@ -126,8 +127,6 @@ class ValeGame(Game):
         return dict(OPTION_HELP)
 
     def heuristics(self) -> Heuristics:
-        from cardtable.vale.heuristics import ValeHeuristics
-
         return ValeHeuristics()
 
     def catalogue(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -13,9 +13,8 @@ import math
 import random
 
 from cardtable.engine.api import Action, State
-from cardtable.vale import board, effects
-from cardtable.vale.cards import (
-    A_PERMANENT,
+from cardtable.vale import board, vocabulary
+from cardtable.vale.actions import (
     K_ARTIFACT,
     K_DISCARD_STONE,
     K_END,
@@ -27,11 +26,12 @@ from cardtable.vale.cards import (
     K_TAME,
     K_UPGRADE,
     K_USE,
-    CardSet,
 )
-from cardtable.vale.effects import Ops
-from cardtable.vale.rules import ACTION, LAST_ROUND, OVER, RESOLUTION, SELL_TABLE
+from cardtable.vale.cards import A_PERMANENT, CardSet
+from cardtable.vale.phases import ACTION, OVER, RESOLUTION
+from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
 from cardtable.vale.state import ValeState
+from cardtable.vale.vocabulary import Ops
 
 STONE = (1.0, 3.0, 6.0)
 STONE_W = 0.55  # points per unit of stone value still to be spent
@@ -49,57 +49,58 @@ def _ops_value(ops: Ops, cost: int) -> float:
     total = 0.0
     for op in ops:
         code = op[0]
-        if code == effects.GAIN:
+        if code == vocabulary.GAIN:
             _, r, b, p, pts, draw = op
             total += pts + 0.55 * (r + 3 * b + 6 * p) + 1.5 * draw
-        elif code == effects.LOSE:
+        elif code == vocabulary.LOSE:
             total -= op[1]
-        elif code == effects.POINTS_PER:
+        elif code == vocabulary.POINTS_PER:
             total += op[1] * _TYPICAL[op[2]] / op[4]
-        elif code == effects.IF:
+        elif code == vocabulary.IF:
             total += 0.55 * _ops_value(op[3], cost) + 0.45 * _ops_value(op[4], cost)
-        elif code == effects.SPEND:
+        elif code == vocabulary.SPEND:
             total -= 0.55 * STONE[op[1]]
-        elif code == effects.DISCARD_HAND:
+        elif code == vocabulary.DISCARD_HAND:
             total += -1.5 + op[1] * 4
-        elif code == effects.FREE_SUMMON:
+        elif code == vocabulary.FREE_SUMMON:
             total += 5.0 + 4.0 * op[2]
-        elif code == effects.RECOVER_SELF:
+        elif code == vocabulary.RECOVER_SELF:
             total += 0.3 * cost
-        elif code == effects.CASH_STONES:
+        elif code == vocabulary.CASH_STONES:
             total += 3.0
-        elif code == effects.STONES_TO:
+        elif code == vocabulary.STONES_TO:
             total += 4.0
-        elif code == effects.TARGET_DISCARD:
+        elif code == vocabulary.TARGET_DISCARD:
             total += 2.0
-        elif code == effects.RECOVER:
+        elif code == vocabulary.RECOVER:
             total += 2.0 + op[5] * 4
-        elif code in (effects.COPY, effects.ACTIVATE):
+        elif code in (vocabulary.COPY, vocabulary.ACTIVATE):
             total += 5.0
-        elif code == effects.CHOOSE:
+        elif code == vocabulary.CHOOSE:
             best = sorted((_ops_value(b, cost) for b in op[3]), reverse=True)
             total += sum(best[: op[1]])
-        elif code == effects.STEAL:
+        elif code == vocabulary.STEAL:
             total += 2 * op[1]
-        elif code == effects.TAKE_DISCARD:
+        elif code == vocabulary.TAKE_DISCARD:
             total += 2.0
-        elif code == effects.DISCARD_MANY:
+        elif code == vocabulary.DISCARD_MANY:
             total += 1.5 * (0.55 * (op[2] + 3 * op[3] + 6 * op[4]) + op[5] - 1.0)
-        elif code == effects.UPGRADE:
+        elif code == vocabulary.UPGRADE:
             total += 1.2 * op[1]
-        elif code == effects.NAME_FAMILY:
+        elif code == vocabulary.NAME_FAMILY:
             total += op[1] * 2.0
-        elif code == effects.HAND_TO_DECK:
+        elif code == vocabulary.HAND_TO_DECK:
             total -= 0.5
-        elif code == effects.DISCARD_OWN:
+        elif code == vocabulary.DISCARD_OWN:
             total += 1.0 + 3.0 * op[2] + 0.5 * _ops_value(op[4], cost)
-        elif code == effects.RETRIEVE:
+        elif code == vocabulary.RETRIEVE:
             total += 1.5 + 1.5 * op[1]
-        elif code in (effects.SHELTER_DECK, effects.SHELTER_DISPLAY, effects.DISCARD_SHELTER):
+        elif code in (vocabulary.SHELTER_DECK, vocabulary.SHELTER_DISPLAY,
+                      vocabulary.DISCARD_SHELTER):
             total += 0.5
-        elif code == effects.BUY_AREA:
+        elif code == vocabulary.BUY_AREA:
             total += 4.0 - 0.55 * op[1]
-        elif code == effects.ACTIVATE_ONE:
+        elif code == vocabulary.ACTIVATE_ONE:
             total += 3.0
     return total
 
@@ -109,27 +110,27 @@ def _perm_value(ops: Ops) -> float:
     total = 0.0
     for op in ops:
         code = op[0]
-        if code == effects.P_LIMIT:
+        if code == vocabulary.P_LIMIT:
             total += 0.4 * op[1]
-        elif code == effects.P_VALUE:
+        elif code == vocabulary.P_VALUE:
             total += 0.6 * op[2]
-        elif code == effects.P_SWAP:
+        elif code == vocabulary.P_SWAP:
             total += 0.5
-        elif code == effects.P_REDUCE:
+        elif code == vocabulary.P_REDUCE:
             total += 0.5 * op[1] * (1 if op[2] < 0 else 0.4)
-        elif code == effects.P_FIXED:
+        elif code == vocabulary.P_FIXED:
             total += 0.5
-        elif code == effects.P_ON_SUMMON:
+        elif code == vocabulary.P_ON_SUMMON:
             total += 0.8 * op[1]
-        elif code == effects.P_ON_TAME:
+        elif code == vocabulary.P_ON_TAME:
             total += 0.3 * (op[2] + 3 * op[3] + 6 * op[4] + op[5])
-        elif code in (effects.P_ANY_FAMILY, effects.P_ASH):
+        elif code in (vocabulary.P_ANY_FAMILY, vocabulary.P_ASH):
             total += 0.5
-        elif code == effects.P_ON_DISCARD:
+        elif code == vocabulary.P_ON_DISCARD:
             total += 0.2 * (op[1] + 3 * op[2] + 6 * op[3])
-        elif code == effects.P_ON_SELL_UPGRADE:
+        elif code == vocabulary.P_ON_SELL_UPGRADE:
             total += 0.8
-        elif code == effects.P_ON_SELL_KEEP:
+        elif code == vocabulary.P_ON_SELL_KEEP:
             total += 1.0
     return total
 
@@ -174,7 +175,7 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     """Points now plus a rough estimate of what p's position will still score."""
     if vals is None:
         vals = _values(st.cs)
-    pts = float(st.pts[p])
+    pts = float(st.points[p])
     if st.phase == OVER:
         return pts
     rnd = st.round
@@ -183,8 +184,8 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     left = LAST_ROUND - rnd + (0 if resolved else 1)
     late = rnd >= LAST_ROUND
     vr, vb, vp = board.stone_values(st, p)
-    s = st.stones
-    red, blue, purple = s[3 * p], s[3 * p + 1], s[3 * p + 2]
+    stones = st.stones
+    red, blue, purple = stones[3 * p], stones[3 * p + 1], stones[3 * p + 2]
     stone_w = 0.15 if late and st.phase == RESOLUTION else STONE_W
     room = board.stone_limit(st, p)
     if red + blue + purple > room:

@@ -49,39 +49,16 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, IllegalAction, MalformedAction
 from cardtable.vale import board
-from cardtable.vale.cards import (
-    COLORS,
-    FAMILIES,
-    K_DISCARD_STONE,
-    K_DONE,
-    K_END,
-    K_NAME,
-    K_PAY,
-    K_TARGET,
-    K_UPGRADE,
+from cardtable.vale.actions import (
     payment_code,
     payment_text,
 )
+from cardtable.vale.effects import FRAME_NAMES, KIND
+from cardtable.vale.phases import ACTION, HUNTING, PHASE_NAMES
+from cardtable.vale.vocabulary import COLORS, FAMILIES
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
-
-END = Action(K_END, "end")
-DONE = Action(K_DONE, "done")
-STONE_DISCARD = [Action(K_DISCARD_STONE, f"discard {c}", i) for i, c in enumerate(COLORS)]
-TARGETS = [Action(K_TARGET, f"target p{q + 1}", q) for q in range(8)]
-NAMES = tuple(Action(K_NAME, f"name {f}", i) for i, f in enumerate(FAMILIES))
-UPGRADES = (Action(K_UPGRADE, "upgrade red", 0), Action(K_UPGRADE, "upgrade blue", 1))
-_PAY: dict[int, Action] = {}
-
-
-def pay_action(code: int) -> Action:
-    """The interned `pay <stones>` action of a price."""
-    act = _PAY.get(code)
-    if act is None:
-        act = _PAY[code] = Action(K_PAY, f"pay {payment_text(code)}", code)
-    return act
-
 
 _CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order", "shelter",
                "retrieve", "swap", "top", "activate")
@@ -183,9 +160,6 @@ def parse(st: ValeState, text: str) -> Action:
 
 def why(st: ValeState, canon: str, words: list[str]) -> str:
     """A reason an action that reads well is not legal now."""
-    from cardtable.vale import rules
-    from cardtable.vale.effects import FRAME_NAMES
-
     if st.is_over():
         return "the game is over"
     p = st.current_player()
@@ -196,11 +170,11 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
     if st.stack:
         frame = st.stack[-1]
         shown = ", ".join(a.text for a in st.legal_actions()[:10])
-        return (f"P{p + 1} must first decide ({FRAME_NAMES[frame[0]]}); "
+        return (f"P{p + 1} must first decide ({FRAME_NAMES[frame[KIND]]}); "
                 f"legal now: {shown}")
-    phase = rules.PHASE_NAMES[st.phase]
+    phase = PHASE_NAMES[st.phase]
     if verb == "artifact":
-        if st.phase != rules.HUNTING or st.apick >= st.n:
+        if st.phase != HUNTING or st.artifact_picks >= st.n:
             return "Artifacts are taken at the start of the hunting phase, before the draft"
         tile = cs.art_index[words[1]]
         if tile not in st.arts:
@@ -212,16 +186,16 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
         tile = cs.art_index[words[1]]
         if st.held[p] != tile:
             return f"P{p + 1} does not hold {words[1]}"
-        if st.phase != rules.ACTION:
+        if st.phase != ACTION:
             return f"it is the {phase} phase; an action ability is used in the action phase"
         return f"{words[1]}'s ability cannot be resolved in full now"
     if verb == "hunt":
-        if st.phase != rules.HUNTING:
+        if st.phase != HUNTING:
             return f"it is the {phase} phase, not the hunting phase"
-        if st.apick < st.n:
+        if st.artifact_picks < st.n:
             return "each player first takes an Artifact (`artifact <tile>`)"
         return f"{words[1]} is not in the hunting display"
-    if st.phase != rules.ACTION:
+    if st.phase != ACTION:
         return f"it is the {phase} phase; legal now: " + ", ".join(
             a.text for a in st.legal_actions()[:10])
     if verb in ("sell", "tame"):

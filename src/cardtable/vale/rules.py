@@ -20,14 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.vale import board, effects
-from cardtable.vale.cards import (
-    A_ACTION,
-    A_INSTANT,
-    ART_SRC,
-    DRAGON,
-    EARTH,
-    FIRE,
+from cardtable.vale import board, effects, feasibility
+from cardtable.vale.actions import (
+    END,
     K_ARTIFACT,
     K_END,
     K_HUNT,
@@ -37,19 +32,17 @@ from cardtable.vale.cards import (
     K_TAME,
     K_TOP,
     K_USE,
-    WATER,
-    WIND,
-    payment_code,
     payment_counts,
 )
-from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE
-from cardtable.vale.notation import END
+from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
+from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE, KIND, PLAYER
+from cardtable.vale.notation import canonical, why
+from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
+from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
-HUNTING, ACTION, RESOLUTION, OVER = range(4)
-PHASE_NAMES = ("hunting", "action", "resolution", "over")
 LAST_ROUND = 10
 
 #: What selling a card of each family pays: (red, blue, purple).
@@ -62,72 +55,19 @@ _SELL = [SELL_TABLE[f] for f in range(5)]
 _EVENTS: list[dict[str, Event]] = [{} for _ in range(8)]
 _NO_FIXED = [-1] * 5
 _NO_REDUCTION = [0] * 5
-# values -> {cost/stone-count key: payments}
-_PAYMENTS: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
-
-
-def payments(cost: int, red: int, blue: int, purple: int,
-             values: tuple[int, int, int]) -> tuple[int, ...]:
-    """Every payment (as a code of stone counts) worth at least `cost` in which no
-    stone is superfluous: taking away any one stone would leave less than `cost`."""
-    table = _PAYMENTS.get(values)
-    if table is None:
-        if len(_PAYMENTS) > 64:
-            _PAYMENTS.clear()
-        table = _PAYMENTS[values] = {}
-    key = (((cost << 6) | red) << 6 | blue) << 6 | purple
-    found = table.get(key)
-    if found is None:
-        found = table[key] = _payments(cost, red, blue, purple, values)
-    return found
-
-
-def _payments(cost: int, red: int, blue: int, purple: int,
-              values: tuple[int, int, int]) -> tuple[int, ...]:
-    vr, vb, vp = values
-    if cost <= 0:
-        return (0,)
-    out: list[int] = []
-    for p in range(purple + 1):
-        for b in range(blue + 1):
-            for r in range(red + 1):
-                total = r * vr + b * vb + p * vp
-                if total < cost:
-                    continue
-                low = min(v for n, v in ((r, vr), (b, vb), (p, vp)) if n)
-                if total - low < cost:
-                    out.append(payment_code(r, b, p))
-    return tuple(out)
-
-
-def hunt_seat(st: ValeState, pick: int) -> int:
-    """The snake draft: first to last, then last to first."""
-    n = st.n
-    k = pick if pick < n else 2 * n - 1 - pick
-    return (st.first + k) % n
-
-
-def phase_player(st: ValeState) -> int | None:
-    if st.phase == HUNTING:
-        if st.apick < st.n:
-            return (st.first + st.apick) % st.n
-        return hunt_seat(st, st.picks)
-    if st.phase == ACTION:
-        return (st.first + st.turn) % st.n
-    return None
-
-
 def current_player(st: ValeState) -> int | None:
+    """Who must decide now: the player of the pending decision, else whose turn it is."""
     if st.stack:
-        return int(st.stack[-1][1])
-    return phase_player(st)
+        return int(st.stack[-1][PLAYER])
+    p = board.turn_player(st)
+    return None if p < 0 else p
 
 
 def start_round(st: ValeState) -> None:
     """Hunting phase: reveal 2 x players cards into the display."""
     st.phase = HUNTING
     st.picks = 0
-    st.apick = 0 if st.arts else st.n
+    st.artifact_picks = 0 if st.arts else st.n
     display = st.display = []
     for _ in range(2 * st.n):
         c = board.take_top(st)
@@ -135,16 +75,16 @@ def start_round(st: ValeState) -> None:
             break
         display.append(c)
     for c in display:
-        st.pub[c] = 1
+        st.public[c] = 1
     st.events.append(Event("round", None, f"Round {st.round}: P{st.first + 1} is first; "
                            f"revealed {', '.join(st.cs.ids[c] for c in display)}"))
 
 
 def end_round(st: ValeState) -> None:
-    if max(st.pts) >= st.end_score or st.round >= LAST_ROUND:
+    if max(st.points) >= st.end_score or st.round >= LAST_ROUND:
         st.phase = OVER
-        st.winners_ = winners(st)
-        shown = ", ".join(f"P{p + 1}" for p in st.winners_)
+        st._winners = winners(st)
+        shown = ", ".join(f"P{p + 1}" for p in st._winners)
         st.events.append(Event("over", None, f"The game is over; winner(s): {shown}"))
         return
     st.round += 1
@@ -153,8 +93,8 @@ def end_round(st: ValeState) -> None:
 
 
 def winners(st: ValeState) -> list[int]:
-    best = max(st.pts)
-    tied = [p for p in range(st.n) if st.pts[p] == best]
+    best = max(st.points)
+    tied = [p for p in range(st.n) if st.points[p] == best]
     if len(tied) > 1 and st.tie_break == "area":
         most = max(len(st.areas[p]) for p in tied)
         tied = [p for p in tied if len(st.areas[p]) == most]
@@ -172,9 +112,9 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         acts.append(cs.act_tame[c])
     area = st.areas[p]
     hand = st.hands[p]
-    s = st.stones
+    stones = st.stones
     i = 3 * p
-    red, blue, purple = s[i], s[i + 1], s[i + 2]
+    red, blue, purple = stones[i], stones[i + 1], stones[i + 2]
     values: tuple[int, int, int] | None = None
     if hand and len(area) < st.round + st.extra[p]:
         values = board.stone_values(st, p)
@@ -207,10 +147,10 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
                 cost = costs[c] - reduction[f]
             if cost > budget:
                 continue
-            if inst_check[c] and not effects.instant_ok(st, p, c, hand_n, area_n):
+            if inst_check[c] and not feasibility.instant_ok(st, p, c, hand_n, area_n):
                 continue
             table = tables[c]
-            for code in payments(cost, red, blue, purple, values):
+            for code in board.payments(cost, red, blue, purple, values):
                 act = table.get(code)
                 acts.append(act if act is not None else cs.pay_action(K_SUMMON, c, code))
     rnd = st.round
@@ -218,7 +158,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         if values is None:
             values = board.stone_values(st, p)
         if red * values[0] + blue * values[1] + purple * values[2] >= rnd:
-            pays = payments(rnd, red, blue, purple, values)
+            pays = board.payments(rnd, red, blue, purple, values)
             tables = cs.pay_acts[1]
             for c in area:
                 table = tables[c]
@@ -228,7 +168,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
     a = st.held[p]
     if a >= 0 and cs.art_ability[a] == A_ACTION and (
             not cs.art_check[a]
-            or effects.can_run(st, p, ART_SRC + a, cs.art_ops[a], len(hand), len(area), (), 0)):
+            or feasibility.can_run(st, p, ART_SRC + a, cs.art_ops[a], len(hand), len(area), (), 0)):
         acts.append(cs.act_use[a])
     if not hunted:
         acts.append(END)
@@ -250,7 +190,7 @@ def take_artifact(st: ValeState, p: int, a: int) -> None:
             st.marker[q] = -1  # another player's marker goes back to them
     st.held[p] = a
     st.marker[p] = a
-    st.apick += 1
+    st.artifact_picks += 1
     if cs.art_ability[a] == A_INSTANT:
         st.stack.append((F_RUN, p, ART_SRC + a, cs.art_ops[a], 0))
 
@@ -280,26 +220,27 @@ def proceed(st: ValeState) -> None:
     """Run pending steps and phases until someone must decide; sets st.legal."""
     stack = st.stack
     n = st.n
-    s = st.stones
+    stones = st.stones
     floor = st.cs.limit_floor
     while True:
         if st.recheck:
             st.recheck = False
-            if st.trig:
+            if st.triggered:
                 board.watchers(st)
-            if stack and stack[-1][0] == F_UPGRADE:
+            if stack and stack[-1][KIND] == F_UPGRADE:
                 st.recheck = True  # a stone just received is being upgraded first
             else:
                 for q in range(n):
-                    total = s[3 * q] + s[3 * q + 1] + s[3 * q + 2]
+                    total = stones[3 * q] + stones[3 * q + 1] + stones[3 * q + 2]
                     if total > floor and total > board.stone_limit(st, q):
                         st.recheck = True  # until the discards are done
-                        if not (stack and stack[-1][0] == F_LIMIT and stack[-1][1] == q):
+                        if not (stack and stack[-1][KIND] == F_LIMIT
+                                and stack[-1][PLAYER] == q):
                             stack.append((F_LIMIT, q, -1, False))
                         break
         if stack:
             top = stack[-1]
-            if top[0] == F_RUN:
+            if top[KIND] == F_RUN:
                 effects.run_step(st)
                 continue
             acts = effects.frame_actions(st, top)
@@ -308,20 +249,21 @@ def proceed(st: ValeState) -> None:
                 continue
             if len(acts) == 1 and not effects.hides_its_choices(st, top):
                 only = acts[0]
-                text = f"P{top[1] + 1}: {only.text} (the only choice)"
-                if only.kind == K_TOP and not st.pub[only.a]:
-                    st.events.append(Event("auto", top[1], f"P{top[1] + 1} puts a card on "
+                decider = top[PLAYER]
+                text = f"P{decider + 1}: {only.text} (the only choice)"
+                if only.kind == K_TOP and not st.public[only.a]:
+                    st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
                 else:
-                    st.events.append(Event("auto", top[1], text))
+                    st.events.append(Event("auto", decider, text))
                 effects.decide(st, top, only)
                 continue
             st.legal = acts
             return
         phase = st.phase
         if phase == HUNTING:
-            if st.apick < n:
-                st.legal = artifact_actions(st, (st.first + st.apick) % n)
+            if st.artifact_picks < n:
+                st.legal = artifact_actions(st, (st.first + st.artifact_picks) % n)
                 return
             if st.display:
                 cs = st.cs
@@ -359,12 +301,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     action = listed
     events = st.events = []
     stack = st.stack
-    if stack:
-        p = stack[-1][1]
-    elif st.phase == HUNTING:
-        p = (st.first + st.apick) % st.n if st.apick < st.n else hunt_seat(st, st.picks)
-    else:
-        p = (st.first + st.turn) % st.n
+    p = stack[-1][PLAYER] if stack else board.turn_player(st)
     st.hist.append(action)
     cache = _EVENTS[p]
     event = cache.get(action.text)
@@ -372,7 +309,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         if len(cache) > 20000:
             cache.clear()
         event = cache[action.text] = Event("action", p, f"P{p + 1}: {action.text}")
-    if action.kind == K_TOP and not st.pub[action.a]:
+    if action.kind == K_TOP and not st.public[action.a]:
         # Nurikabe: a secret hand card goes face down on top of the deck
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
                       f"P{p + 1}: {action.text}")
@@ -395,14 +332,14 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         elif kind == K_TAME:
             st.hunted[p].remove(c)
             st.hands[p].append(c)
-            st.pub[c] = 1
+            st.public[c] = 1
             effects.tame_triggers(st, p, c)
         elif kind == K_REMOVE:
             r, b, pu = payment_counts(action.b)
-            s = st.stones
-            s[3 * p] -= r
-            s[3 * p + 1] -= b
-            s[3 * p + 2] -= pu
+            stones = st.stones
+            stones[3 * p] -= r
+            stones[3 * p + 1] -= b
+            stones[3 * p + 2] -= pu
             board.discard_from_area(st, p, c)
         elif kind == K_END:
             st.turn += 1
@@ -431,8 +368,6 @@ def _find(st: ValeState, action: Action) -> Action:
             return listed
     if st.phase == OVER:
         raise IllegalAction(f"{action.text!r}: the game is over")
-    from cardtable.vale.notation import canonical, why
-
     try:
         canon, words = canonical(st, action.text)
         reason = why(st, canon, words)

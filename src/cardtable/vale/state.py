@@ -63,27 +63,71 @@ from cardtable.engine.api import (
     Game,
     IllegalAction,
     State,
-    View,
     seat_or_spectator,
 )
+from cardtable.engine.rng import MASK as RNG_MASK
 from cardtable.vale import board, rules, summary
-from cardtable.vale.cards import ART_SRC, COLORS, CardSet
-from cardtable.vale.effects import F_ORDER, FRAME_NAMES, Frame
+from cardtable.vale.cards import (
+    ART_SRC,
+    CardSet,
+)
+from cardtable.vale.effects import F_ORDER, FRAME_NAMES, KIND, PLAYER, SOURCE, Frame
+from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
+from cardtable.vale.vocabulary import COLORS
 
 WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under way
 
 
 class ValeState(State):
-    __slots__ = ("_game", "_options", "_seed", "apick", "areas", "arts", "cs", "deck", "discard",
-                 "display", "end_score", "end_sources", "events", "expansion", "extra", "first",
-                 "hands", "held", "hist", "hunted", "known_top", "legal", "marker", "n", "phase",
-                 "picks", "pts", "pub", "recheck", "rng", "round", "secret_top", "shelter", "stack",
-                 "steal_full", "stones", "tie_break", "trig", "turn", "winners_")
+    __slots__ = (
+        "_game",
+        "_options",
+        "_seed",
+        "_winners",
+        "areas",
+        "artifact_picks",
+        "arts",
+        "copy_as_target",
+        "cs",
+        "deck",
+        "discard",
+        "display",
+        "end_score",
+        "end_sources",
+        "events",
+        "expansion",
+        "extra",
+        "first",
+        "hands",
+        "held",
+        "hist",
+        "hunted",
+        "known_top",
+        "legal",
+        "marker",
+        "n",
+        "phase",
+        "picks",
+        "points",
+        "public",
+        "recheck",
+        "rng",
+        "round",
+        "secret_top",
+        "shelter",
+        "stack",
+        "steal_full",
+        "stones",
+        "tie_break",
+        "triggered",
+        "turn",
+    )
 
     def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
                  options: dict[str, Any], start_scores: list[int], tie_break: str,
                  end_score: int, steal_full: bool, expansion: str = "none",
-                 artifact_set: str | list[str] = "standard") -> None:
+                 artifact_set: str | list[str] = "standard",
+                 copy_as_target: bool = False) -> None:
         self._game = game
         self.cs = cs
         self.n = n
@@ -92,10 +136,12 @@ class ValeState(State):
         self.tie_break = tie_break
         self.end_score = end_score
         self.steal_full = steal_full
+        # copy_resolves_as='target': a copied effect's "this card" is the copied card
+        self.copy_as_target = copy_as_target
         self.expansion = expansion
         self.round = 1
         self.first = 0
-        self.phase = rules.HUNTING
+        self.phase = HUNTING
         self.turn = 0
         self.picks = 0
         self.display: list[int] = []
@@ -103,15 +149,15 @@ class ValeState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.areas: list[list[int]] = [[] for _ in range(n)]
         self.stones: list[int] = [0] * (3 * n)
-        self.pts: list[int] = list(start_scores)
+        self.points: list[int] = list(start_scores)
         self.discard: list[int] = []
-        self.pub: list[int] = [0] * cs.n
+        self.public: list[int] = [0] * cs.n
         self.known_top = 0
         self.recheck = True  # stone limits need checking
         self.stack: list[Frame] = []
-        self.rng = seed & board.MASK64
+        self.rng = seed & RNG_MASK
         self.hist: list[Action] = []
-        self.winners_: list[int] = []
+        self._winners: list[int] = []
         self.legal: list[Action] = []
         self.events: list[Event] = []
         self.deck: list[int] = list(range(cs.n))
@@ -120,8 +166,8 @@ class ValeState(State):
         self.extra: list[int] = [0] * n
         self.held: list[int] = [-1] * n
         self.marker: list[int] = [-1] * n
-        self.apick = n
-        self.trig = 0
+        self.artifact_picks = n
+        self.triggered = 0
         self.secret_top = -1
         self.arts: tuple[int, ...] = ()
         # a sampled world of a finished game: the points by source of the true game,
@@ -164,7 +210,7 @@ class ValeState(State):
         return dict(self._options)
 
     def current_player(self) -> int | None:
-        if self.phase == rules.OVER:
+        if self.phase == OVER:
             return None
         return rules.current_player(self)
 
@@ -184,14 +230,14 @@ class ValeState(State):
                                 "with game.parse_action(state, text)") from None
 
     def is_over(self) -> bool:
-        return self.phase == rules.OVER
+        return self.phase == OVER
 
     def scores(self) -> list[int]:
         """Each player's points right now."""
-        return self.pts[:]
+        return self.points[:]
 
     def winners(self) -> list[int]:
-        return list(self.winners_) if self.phase == rules.OVER else []
+        return list(self._winners) if self.phase == OVER else []
 
     def history(self) -> list[Action]:
         return list(self.hist)
@@ -206,11 +252,12 @@ class ValeState(State):
         new.tie_break = self.tie_break
         new.end_score = self.end_score
         new.steal_full = self.steal_full
+        new.copy_as_target = self.copy_as_target
         new.expansion = self.expansion
         new.arts = self.arts
         new.end_sources = self.end_sources
-        new.apick = self.apick
-        new.trig = self.trig
+        new.artifact_picks = self.artifact_picks
+        new.triggered = self.triggered
         new.secret_top = self.secret_top
         new.shelter = [h[:] for h in self.shelter]
         new.extra = self.extra[:]
@@ -226,16 +273,16 @@ class ValeState(State):
         new.hands = [h[:] for h in self.hands]
         new.areas = [a[:] for a in self.areas]
         new.stones = self.stones[:]
-        new.pts = self.pts[:]
+        new.points = self.points[:]
         new.deck = self.deck[:]
         new.discard = self.discard[:]
-        new.pub = self.pub[:]
+        new.public = self.public[:]
         new.known_top = self.known_top
         new.recheck = self.recheck
         new.stack = self.stack[:]
         new.rng = self.rng
         new.hist = self.hist[:]
-        new.winners_ = self.winners_
+        new._winners = self._winners
         new.legal = self.legal
         new.events = []
         return new
@@ -246,11 +293,12 @@ class ValeState(State):
         return (self.n, self.round, self.first, self.phase, self.turn, self.picks,
                 tuple(self.display), tuple(map(tuple, self.hunted)),
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)),
-                tuple(self.stones), tuple(self.pts), tuple(self.deck),
-                tuple(self.discard), tuple(self.pub), self.known_top, tuple(self.stack),
-                self.rng, tuple(a.text for a in self.hist), tuple(self.winners_),
-                self.end_score, self.tie_break, self.steal_full, self.cs.file,
-                self.expansion, self.arts, self.apick, self.trig, self.secret_top,
+                tuple(self.stones), tuple(self.points), tuple(self.deck),
+                tuple(self.discard), tuple(self.public), self.known_top, tuple(self.stack),
+                self.rng, tuple(a.text for a in self.hist), tuple(self._winners),
+                self.end_score, self.tie_break, self.steal_full, self.copy_as_target,
+                self.cs.file,
+                self.expansion, self.arts, self.artifact_picks, self.triggered, self.secret_top,
                 tuple(map(tuple, self.shelter)), tuple(self.extra), tuple(self.held),
                 tuple(self.marker))
 
@@ -260,8 +308,8 @@ class ValeState(State):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"<ValeState round {self.round} {rules.PHASE_NAMES[self.phase]} "
-                f"scores {self.pts}>")
+        return (f"<ValeState round {self.round} {PHASE_NAMES[self.phase]} "
+                f"scores {self.points}>")
 
     # --- what a player may know -----------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -269,47 +317,47 @@ class ValeState(State):
             player = seat_or_spectator(player, self.n)  # the full check only off the fast path
         cs = self.cs
         ids = cs.ids
-        pub = self.pub
+        public = self.public
         seats = []
         for q in range(self.n):
             hand = self.hands[q]
             if player == q:
                 shown = sorted(hand)
                 hand_ids: list[str | None] = [ids[c] for c in shown]
-                known = [bool(pub[c]) for c in shown]
+                known = [bool(public[c]) for c in shown]
             else:
-                shown = sorted(c for c in hand if pub[c])
+                shown = sorted(c for c in hand if public[c])
                 hidden = len(hand) - len(shown)
                 hand_ids = [ids[c] for c in shown] + [None] * hidden
                 known = [True] * len(shown) + [False] * hidden
-            s = self.stones
+            stones = self.stones
             values = board.stone_values(self, q)
             held = self.held[q]
             mark = self.marker[q]
             seats.append({
-                "seat": q, "score": self.pts[q],
+                "seat": q, "score": self.points[q],
                 "artifact": cs.art_ids[held] if held >= 0 else None,
                 "marker": cs.art_ids[mark] if mark >= 0 else None,
                 "shelter": [ids[c] for c in self.shelter[q]],
                 "extra_areas": self.extra[q], "area_limit": board.area_limit(self, q),
-                "stones": {COLORS[k]: s[3 * q + k] for k in range(3)},
+                "stones": {COLORS[k]: stones[3 * q + k] for k in range(3)},
                 "stone_limit": board.stone_limit(self, q),
                 "stone_values": {COLORS[k]: values[k] for k in range(3)},
                 "area": [ids[c] for c in self.areas[q]],
                 "hunted": [ids[c] for c in self.hunted[q]],
                 "hand": hand_ids, "hand_known": known, "hand_count": len(hand)})
         pending = None
-        if self.stack and self.phase != rules.OVER:
+        if self.stack and self.phase != OVER:
             top = self.stack[-1]
-            src = top[2]
-            pending = {"kind": FRAME_NAMES[top[0]], "player": top[1],
+            src = top[SOURCE]
+            pending = {"kind": FRAME_NAMES[top[KIND]], "player": top[PLAYER],
                        "source": (cs.art_ids[src - ART_SRC] if src >= ART_SRC
                                   else ids[src] if src >= 0 else None)}
         to_order: list[str] = []
         for frame in reversed(self.stack):
-            if frame[0] == F_ORDER:
-                area = self.areas[frame[1]]
-                to_order = [ids[c] for c in frame[4] if c in area]
+            if frame[KIND] == F_ORDER:
+                _, p, _src, _cont, cards = frame
+                to_order = [ids[c] for c in cards if c in self.areas[p]]
                 break
         top_known = self.deck[len(self.deck) - self.known_top:][::-1]
         private_top = (ids[self.deck[-1]] if player is not None and self.deck
@@ -320,27 +368,20 @@ class ValeState(State):
                  for a in self.arts]
         return {
             "game": "vale", "viewer": player, "players": self.n, "round": self.round,
-            "phase": rules.PHASE_NAMES[self.phase], "first_player": self.first,
+            "phase": PHASE_NAMES[self.phase], "first_player": self.first,
             "current_player": self.current_player(), "area_limit": self.round,
             "end_score": self.end_score,
             "expansion": self.expansion,
             "deck": {"count": len(self.deck), "top": [ids[c] for c in top_known],
                      "top_private": private_top},
             "artifacts": tiles, "artifact_picking": (
-                self.phase == rules.HUNTING and self.apick < self.n),
+                self.phase == HUNTING and self.artifact_picks < self.n),
             "discard": [ids[c] for c in self.discard],
             "display": [ids[c] for c in self.display],
             "pending": pending, "to_order": to_order, "seats": seats,
-            "winners": list(self.winners_) if self.phase == rules.OVER else None,
-            "end": summary.end_summary(self) if self.phase == rules.OVER else None,
+            "winners": list(self._winners) if self.phase == OVER else None,
+            "end": summary.end_summary(self) if self.phase == OVER else None,
         }
-
-    def view(self, player: int) -> View:
-        player = seat_or_spectator(player, self.n)  # type: ignore[assignment]
-        legal = self.legal_actions() if self.current_player() == player else []
-        snapshot = self.clone()  # the view stays true to this moment
-        return View(player, self.observation(player), legal,
-                    lambda rng: snapshot.sample_world(player, rng))
 
     def sample_world(self, player: int | None, rng: random.Random) -> ValeState:
         """A full state consistent with what `player` knows: the deck below its known
@@ -362,12 +403,13 @@ class ValeState(State):
     def _same_decision(self, other: ValeState) -> bool:
         """Whether this world stands at the decision `other` stands at."""
         return (self.phase == other.phase and len(self.stack) == len(other.stack)
-                and (not self.stack or self.stack[-1][:3] == other.stack[-1][:3])
+                and (not self.stack  # the same kind, player and source
+                     or self.stack[-1][:SOURCE + 1] == other.stack[-1][:SOURCE + 1])
                 and self.current_player() == other.current_player())
 
     def _deal(self, player: int | None, rng: random.Random) -> ValeState:
         world = self.clone()
-        pub = self.pub
+        public = self.public
         unknown_deck = len(self.deck) - self.known_top
         if self.secret_top >= 0 and self.secret_top == player:
             unknown_deck -= 1  # the top card this player put there
@@ -377,7 +419,7 @@ class ValeState(State):
             if q == player:
                 continue
             for i, c in enumerate(self.hands[q]):
-                if not pub[c]:
+                if not public[c]:
                     pool.append(c)
                     slots.append((q, i))
         # Forget the true arrangement first: a caller who picks `rng` could otherwise
@@ -386,13 +428,13 @@ class ValeState(State):
         rng.shuffle(pool)
         world.deck[:unknown_deck] = pool[:unknown_deck]
         for c in pool[:unknown_deck]:
-            world.pub[c] = 0  # where a card was known before tells where it is now
+            world.public[c] = 0  # where a card was known before tells where it is now
         for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
             world.hands[q][i] = c
-            world.pub[c] = 0
+            world.public[c] = 0
         world.rng = rng.getrandbits(64)
         world.hist = []
-        if self.phase == rules.OVER:
+        if self.phase == OVER:
             world.end_sources = summary.sources_of(self)
         world._seed = rng.getrandbits(63)
         rules.proceed(world)  # legal actions may name resampled cards

@@ -24,11 +24,15 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cardtable.vale.cards import ART_SRC, COLORS, K_ARTIFACT, K_END, K_FREE, K_SUMMON, K_USE
+from cardtable.vale.actions import K_ARTIFACT, K_END, K_FREE, K_SUMMON, K_USE
+from cardtable.vale.cards import ART_SRC
 from cardtable.vale.effects import F_ORDER
-from cardtable.vale.rules import ACTION, LAST_ROUND
+from cardtable.vale.phases import ACTION
+from cardtable.vale.rules import LAST_ROUND
+from cardtable.vale.vocabulary import COLORS
 
 if TYPE_CHECKING:
+    from cardtable.engine.api import Game
     from cardtable.vale.state import ValeState
 
 Sources = tuple[tuple[tuple[str, str | None, int], ...], ...]
@@ -36,9 +40,9 @@ Sources = tuple[tuple[tuple[str, str | None, int], ...], ...]
 
 def end_summary(st: ValeState) -> dict[str, Any]:
     n = st.n
-    best = max(st.pts)
+    best = max(st.points)
     if best >= st.end_score:
-        leaders = [f"P{p + 1}" for p in range(n) if st.pts[p] == best]
+        leaders = [f"P{p + 1}" for p in range(n) if st.points[p] == best]
         reason = "score"
         text = (f"{' and '.join(leaders)} reached {best} points; the game ends at the end "
                 f"of the round in which someone has {st.end_score}")
@@ -46,12 +50,12 @@ def end_summary(st: ValeState) -> dict[str, Any]:
         reason = "last_round"
         text = (f"Round {LAST_ROUND} is over (nobody reached {st.end_score} points); "
                 f"the game ends after round {LAST_ROUND}")
-    tied = [p for p in range(n) if st.pts[p] == best]
+    tied = [p for p in range(n) if st.points[p] == best]
     tie_break = None
     if len(tied) > 1:
         if st.tie_break == "area":
             counts = ", ".join(f"P{p + 1} {len(st.areas[p])}" for p in tied)
-            won = st.winners_
+            won = st._winners
             decided = ("a shared win" if len(won) > 1 else f"P{won[0] + 1} wins")
             tie_text = (f"Tied on {best} points; the most cards in the area breaks the tie "
                         f"({counts}): {decided}")
@@ -64,7 +68,7 @@ def end_summary(st: ValeState) -> dict[str, Any]:
     for p in range(n):
         stones = st.stones[3 * p:3 * p + 3]
         players.append({
-            "seat": p, "score": st.pts[p], "start": start[p],
+            "seat": p, "score": st.points[p], "start": start[p],
             "stones": {COLORS[k]: stones[k] for k in range(3)},
             "area": [st.cs.ids[c] for c in st.areas[p]],
             "sources": [{"kind": kind, "source": src, "points": pts}
@@ -88,33 +92,31 @@ def sources_of(st: ValeState) -> Sources:
         found: Sources = st.end_sources
         return found
     texts = tuple(a.text for a in st.hist)
-    found = _replay_sources(st.game.name, st.n, st.seed,
+    found = _replay_sources(st.game, st.n, st.seed,
                             json.dumps(st.options, sort_keys=True), texts)
     start = _start_scores(st)
     totals = [start[p] + sum(pts for _, _, pts in found[p]) for p in range(st.n)]
-    if totals != st.pts:
+    if totals != st.points:
         # No history to tell (a sampled world): the whole gain is "other".
-        return tuple(((("other", None, st.pts[p] - start[p]),) if st.pts[p] != start[p]
+        return tuple(((("other", None, st.points[p] - start[p]),) if st.points[p] != start[p]
                       else ()) for p in range(st.n))
     return found
 
 
 @lru_cache(maxsize=16)
-def _replay_sources(game_name: str, players: int, seed: int, options: str,
+def _replay_sources(game: Game, players: int, seed: int, options: str,
                     texts: tuple[str, ...]) -> Sources:
-    """Each player's points by source, from a replay of `texts`."""
-    from cardtable import load_game
-
-    game = load_game(game_name)
+    """Each player's points by source, from a replay of `texts` (the state's own game
+    replays them: a game package does not reach for the registry)."""
     state: Any = game.new_game(players, seed, **json.loads(options))
     tally: list[dict[tuple[str, str | None], int]] = [{} for _ in range(players)]
     for text in texts:
         action = game.parse_action(state, text)
-        before = state.pts[:]
+        before = state.points[:]
         kind, source = _what_runs(state, action)
         state.apply(action)
         for p in range(players):
-            delta = state.pts[p] - before[p]
+            delta = state.points[p] - before[p]
             if delta:
                 key = (kind, source)
                 tally[p][key] = tally[p].get(key, 0) + delta

@@ -1,5 +1,6 @@
-"""A tiny seeded generator whose whole state is one integer, so cloning a game state
-copies it for free (random.Random's state is 625 words)."""
+"""The games' own random generator: SplitMix64, whose whole state is one integer, so
+cloning a game state copies it for free (random.Random's state is 625 words) and a
+saved game replays bit for bit from its seed."""
 
 from __future__ import annotations
 

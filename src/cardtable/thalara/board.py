@@ -1,0 +1,142 @@
+"""Where Thalara's cards lie: placing a card into a conflict and taking it out again
+(with the face-down and colour counts that follow it, and what the others then know of
+the hand it left), finding a card in a hand or supply, and the Casual Chaos draw piles.
+
+Draw piles: `state.ontop[q]` counts the top cards of q's pile that everyone saw put
+there (a face-up card Recalled); `state.ontop[n + q]` those that q alone knows (also a
+face-down card of q's sent there). A shuffle forgets both; a draw takes from both.
+Aftershocks gained from the pool are shuffled in, not put on top.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.api import Event
+from cardtable.thalara.cards import ARTIFACT
+
+if TYPE_CHECKING:
+    from cardtable.thalara.state import ThalaraState
+
+
+def find(card_type: list[int], cards: list[int], t: int) -> int:
+    """The index in `cards` of the first card of type `t`, or -1."""
+    for i, c in enumerate(cards):
+        if card_type[c] == t:
+            return i
+    return -1
+
+
+def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event]) -> None:
+    """Move the card at `index` of p's hand into conflict `conf`."""
+    s = state.setup
+    card = state.hands[p].pop(index)
+    t = s.card_type[card]
+    n = s.n
+    state.sides[conf * n + p].append(card)
+    state.last = p
+    veiled = state.veil[p]
+    state.veil[p] = -1
+    # Silence stops a Veil reaching into its conflict (and, with silence_scope=spell, a
+    # Veil lying in it wherever the card goes): the card is placed face-up and the Veil
+    # is spent.
+    if veiled >= 0 and not state.silenced[conf] and not (
+            s.silence_spells and state.silenced[veiled]):
+        state.facedown.add(card)
+        if s.card_kind[card] == ARTIFACT:
+            # Artifacts in hand are public: with no other there, it is the one missing;
+            # with others, nobody else can tell which of them left the hand.
+            others = [c for c in state.hands[p] if s.card_kind[c] == ARTIFACT]
+            if others or card in state.unsure:
+                state.unsure.update(others, (card,))
+                state.known.difference_update(state.unsure)
+            else:
+                state.known.add(card)
+        else:
+            state.known.discard(card)
+            forget_hand(state, p)  # any known card of the hand may be the one placed
+        events.append(Event("play", p, "P{0} places a card face-down into conflict {2}",
+                            "P{0} places {1} face-down into conflict {2}",
+                            args=(p + 1, s.type_names[t], conf + 1)))
+        return
+    if state.known:
+        if card in state.known:
+            state.known.discard(card)
+        else:
+            # Identical copies (Aftershocks): which copy the engine took is no secret to
+            # tell, so one of the copies everyone knew of is the one seen to leave.
+            for c in state.hands[p]:
+                if s.card_type[c] == t and c in state.known:
+                    state.known.discard(c)
+                    break
+    if state.unsure:
+        state.unsure.discard(card)  # placed face-up: everyone sees which it is
+    color = s.card_color[card]
+    if color >= 0:
+        state.side_colors[(conf * n + p) * s.width + color] += 1
+        state.side_faceup[conf * n + p] += 1
+    events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
+                        args=(p + 1, s.type_names[t], conf + 1)))
+
+
+def forget_hand(state: ThalaraState, p: int) -> None:
+    """A card left p's hand unseen: the Remnants and Aftershocks others knew were there
+    may be the one that left, so they are known no longer (Artifacts stay public)."""
+    if state.known:
+        kinds = state.setup.card_kind
+        for c in state.hands[p]:
+            if kinds[c] != ARTIFACT:
+                state.known.discard(c)
+
+
+def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
+    s = state.setup
+    n = s.n
+    state.sides[conf * n + side].remove(card)
+    if card in state.facedown:
+        state.facedown.discard(card)
+    elif s.card_color[card] >= 0:
+        state.side_colors[(conf * n + side) * s.width + s.card_color[card]] -= 1
+        state.side_faceup[conf * n + side] -= 1
+
+
+def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
+                    face_down: bool) -> None:
+    s = state.setup
+    n = s.n
+    state.sides[conf * n + side].append(card)
+    if face_down:
+        state.facedown.add(card)
+    elif s.card_color[card] >= 0:
+        state.side_colors[(conf * n + side) * s.width + s.card_color[card]] += 1
+        state.side_faceup[conf * n + side] += 1
+
+
+# ---- Casual Chaos draw piles --------------------------------------------------------
+
+
+def put_on_top(state: ThalaraState, q: int, count: int, seen_by_all: bool) -> None:
+    n = state.setup.n
+    state.ontop[n + q] += count
+    # a card only q knows breaks the run of cards everyone knows
+    state.ontop[q] = state.ontop[q] + count if seen_by_all else 0
+
+
+def shuffled(state: ThalaraState, q: int) -> None:
+    state.ontop[q] = state.ontop[state.setup.n + q] = 0
+
+
+def drawn(state: ThalaraState, q: int) -> bool:
+    """The top card of q's pile was drawn; True if everyone knew which card it was."""
+    n = state.setup.n
+    if state.ontop[n + q]:
+        state.ontop[n + q] -= 1
+    if state.ontop[q]:
+        state.ontop[q] -= 1
+        return True
+    return False
+
+
+def known_top(state: ThalaraState, q: int, viewer: int | None) -> int:
+    """How many top cards of q's pile `viewer` knows."""
+    return state.ontop[state.setup.n + q] if viewer == q else state.ontop[q]
