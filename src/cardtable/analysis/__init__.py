@@ -9,8 +9,8 @@ seat's view, labelled by its loss, with a summary and a chart per seat.
 from cardtable.analysis.judge import Alternative, Judgement, judge, search_settings
 from cardtable.analysis.labels import FLAGGED, LABELS, AnalysisError, Thresholds
 from cardtable.analysis.model import Analysis, Decision
-from cardtable.analysis.run import analyze, check_seats, decision_seed
+from cardtable.analysis.run import Stepwise, analyze, check_seats, decision_seed, judge_task
 
 __all__ = ["FLAGGED", "LABELS", "Alternative", "Analysis", "AnalysisError", "Decision",
-           "Judgement", "Thresholds", "analyze", "check_seats", "decision_seed", "judge",
-           "search_settings"]
+           "Judgement", "Stepwise", "Thresholds", "analyze", "check_seats", "decision_seed",
+           "judge", "judge_task", "search_settings"]

@@ -131,6 +131,41 @@ def check_seats(seats: Sequence[int] | None, players: int) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
+class Stepwise:
+    """An analysis taken one decision at a time, for a server that sends each decision
+    to its own worker pool between other work: `tasks` to judge (each with
+    `judge_task`, anywhere), then `result` of the decisions judged."""
+
+    def __init__(self, record: GameRecord, seats: Sequence[int] | None = None,
+                 agent: str = "ismcts:medium", thresholds: Thresholds | None = None) -> None:
+        search_settings(agent)
+        self.record = record
+        self.agent = agent
+        self.thresholds = thresholds or Thresholds()
+        self.seats = check_seats(seats, record.players)
+        self._plan = _plan(record, self.seats, agent)
+        self.tasks: list[_Task] = list(self._plan.tasks)
+
+    def result(self, decisions: Sequence[Decision]) -> Analysis:
+        return _gather(self.record, self.agent, self.seats, self.thresholds, self._plan,
+                       list(decisions))
+
+
+def judge_task(task: _Task, thresholds: Thresholds) -> Decision:
+    """Judge one decision of a `Stepwise` analysis (in a worker process, say)."""
+    return _judge_task(task, thresholds)
+
+
+def _gather(record: GameRecord, agent: str, chosen: tuple[int, ...], thresholds: Thresholds,
+            plan: _Plan, decisions: list[Decision]) -> Analysis:
+    return Analysis(
+        game=record.game, players=record.players, options=dict(record.options),
+        actions=len(record.actions), agent=agent, seats=chosen, thresholds=thresholds,
+        decisions=tuple(sorted(decisions, key=lambda d: d.index)),
+        forced=tuple(plan.forced[s] for s in chosen), rounds=tuple(plan.rounds),
+        over=plan.over, scores=tuple(plan.scores), winners=tuple(plan.winners))
+
+
 def analyze(record: GameRecord, seats: Sequence[int] | None = None,
             agent: str = "ismcts:medium", workers: int = 1,
             progress: Progress | None = None,
@@ -152,12 +187,7 @@ def analyze(record: GameRecord, seats: Sequence[int] | None = None,
         decisions = _judge_here(record, plan.tasks, thresholds, progress)
     else:
         decisions = _judge_on_pool(plan.tasks, thresholds, min(workers, total), progress)
-    return Analysis(
-        game=record.game, players=record.players, options=dict(record.options),
-        actions=len(record.actions), agent=agent, seats=chosen, thresholds=thresholds,
-        decisions=tuple(sorted(decisions, key=lambda d: d.index)),
-        forced=tuple(plan.forced[s] for s in chosen), rounds=tuple(plan.rounds),
-        over=plan.over, scores=tuple(plan.scores), winners=tuple(plan.winners))
+    return _gather(record, agent, chosen, thresholds, plan, decisions)
 
 
 def _judge_here(record: GameRecord, tasks: list[_Task], thresholds: Thresholds,

@@ -23,8 +23,10 @@ from cardtable import games, load_game
 from cardtable.agents import agent_names, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.record import GameRecord
+from cardtable.server.analyses import AnalysisBusy, Analyst
 from cardtable.server.clocks import ON_TIMEOUT, ClockError, parse_time_control
 from cardtable.server.cluster import make_cluster
+from cardtable.server.computers import Decision, hint
 from cardtable.server.connection import CLOSE_BEHIND, CLOSE_NO_GAME, CLOSE_RATE, Connection
 from cardtable.server.limits import COSTS, BadMessage, BodyLimit, Limits, parse_message
 from cardtable.server.metrics import Metrics
@@ -105,6 +107,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     rooms = Rooms(storage, limits, cluster=cluster)
     sockets: Counter[str] = Counter()   # open websockets per client address
     metrics = Metrics(rooms, sockets)
+    analyst = Analyst(rooms, limits.analyses, limits.analysis_agent)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -342,6 +345,29 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                 "events": [e.to_dict(None) for e in room.events[step - 1]] if step else [],
                 "catalogue": room.catalogue() if step == 0 else None}
 
+    @app.post("/api/games/{game_id}/analysis")
+    async def start_analysis(game_id: str) -> JSONResponse:
+        """Analyse a finished game (once: asking again gives the stored analysis or
+        the progress of the one under way)."""
+        room = room_or_404(game_id)
+        if not room.state.is_over():
+            raise HTTPException(409, "analyses are for finished games")
+        try:
+            status = await analyst.request(room)
+        except AnalysisBusy as exc:
+            raise HTTPException(429, str(exc)) from None
+        return JSONResponse(status, status_code=200 if status["state"] == "done" else 202)
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def get_analysis(game_id: str) -> dict[str, Any]:
+        """A finished game's analysis: `{"state": "running", "done", "total"}` while it
+        is computed, then `{"state": "done", "analysis": {...}}`; 404 if nobody asked."""
+        room_or_404(game_id)
+        status = await analyst.status(game_id)
+        if status is None:
+            raise HTTPException(404, "this game has not been analysed: POST to start")
+        return status
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
         """The saved game (action texts) once it is over."""
@@ -444,7 +470,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             if kind not in COSTS:
                 await budget.charge(1.0)
                 raise RoomError("malformed", f"unknown message type {str(kind)[:40]!r}; "
-                                             "types: hello, act, undo, rematch, ping")
+                                             "types: hello, act, undo, rematch, hint, ping")
             cost = COSTS[kind]
             if not budget.admits(cost):
                 return over_budget(conn)
@@ -459,6 +485,28 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message,
                        "id": msg_id})
+
+    async def give_hint(room: Room, conn: Connection, msg_id: Any) -> None:
+        """The search's top actions for the seat to move, in a game against the
+        computer only (between people it would be a third player at the table)."""
+        seat = conn.viewer
+        assert seat is not None
+        if any(s.seat != seat and s.kind != COMPUTER for s in room.row.seats):
+            raise RoomError("no_hint", "hints are for games against the computer")
+        if room.state.current_player() != seat:
+            raise RoomError("no_hint", "hints are for your own decision")
+        if conn.thinking:
+            raise RoomError("no_hint", "a hint is on its way already")
+        n = len(room.texts)
+        job = Decision(room.row.id, room.row.game, room.row.players, room.row.seed,
+                       dict(room.row.options), tuple(room.texts), seat, "ismcts:medium",
+                       secrets.randbelow(2**62))
+        conn.thinking = True
+        try:
+            actions = await rooms.pool.run(hint, job, urgent=lambda: True)
+        finally:
+            conn.thinking = False
+        conn.send({"type": "hint", "id": msg_id, "n": n, "actions": actions})
 
     async def rematch(room: Room, seat: int, answer: str) -> None:
         def change(row: GameRow, conn: Any) -> Any:
@@ -515,6 +563,10 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             conn.send({"type": "ack", "id": msg_id, "n": n})
             metrics.act_ack.observe(time.perf_counter() - started)
             metrics.actions.inc()
+        elif kind == "hint":
+            if conn.viewer is None:
+                raise RoomError("spectator", "spectators get no hints")
+            await give_hint(room, conn, msg_id)
         elif kind == "rematch":
             answer = msg.get("answer")
             if answer not in ANSWERS:

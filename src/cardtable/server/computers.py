@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 from cardtable import load_game
 from cardtable.agents import make_agent
+from cardtable.agents.ismcts import ISMCTSAgent, settings_for
 from cardtable.engine.api import State
 
 log = logging.getLogger("cardtable.server")
@@ -87,6 +88,25 @@ def decide(job: Decision) -> str:
     state = state_for(job)
     agent = make_agent(job.agent, load_game(job.game), job.agent_seed)
     return str(agent.choose(state.view(job.seat)))
+
+
+HINT_AGENT = "ismcts:medium"
+HINT_ACTIONS = 3
+
+
+def hint(job: Decision) -> list[dict[str, Any]]:
+    """What the search (half a second from the seat's own view) would play: its top
+    actions with their share of the search's visits and expected result (0 loss, 1
+    win) for the seat."""
+    state = state_for(job)
+    view = state.view(job.seat)
+    agent = ISMCTSAgent(load_game(job.game), job.agent_seed, settings_for("medium"))
+    root = agent.search(view)
+    stats = agent.root_statistics(root, view.legal_actions, job.seat)
+    total = sum(s.visits for s in stats) or 1
+    return [{"action": str(s.action), "share": round(s.visits / total, 3),
+             "expected": None if s.mean is None else round(s.mean, 3)}
+            for s in stats[:HINT_ACTIONS]]
 
 
 def _ready() -> int:

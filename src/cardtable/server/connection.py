@@ -44,6 +44,7 @@ class Connection:
         self._ready = asyncio.Event()
         self.viewer: int | None = None
         self.joined = False
+        self.thinking = False      # a hint for this connection is being searched
         self.budget = MessageBudget(limits)
         # set once: why the connection must end (code, reason)
         self.closing: tuple[int, str] | None = None

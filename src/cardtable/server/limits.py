@@ -45,12 +45,14 @@ class Limits:
     idle_pause: float = 600.0       # seconds without anybody connected before computer
                                     # seats pause
     ai_workers: int = 1
+    analyses: int = 1               # finished games analysed at once on a process
+    analysis_agent: str = "ismcts:600"  # iterations: an analysis is the same anywhere
 
 
 # What each message costs from the bucket. A welcome is about a hundred times the size
 # of the hello that asks for it, so hellos cost more; an action the game accepts costs
 # nothing (the game itself bounds how many of those there can be), a refused one 1.
-COSTS = {"hello": 5.0, "undo": 2.0, "rematch": 2.0, "ping": 1.0, "act": 1.0}
+COSTS = {"hello": 5.0, "undo": 2.0, "rematch": 2.0, "hint": 5.0, "ping": 1.0, "act": 1.0}
 
 
 class MessageBudget:

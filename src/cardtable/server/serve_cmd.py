@@ -48,6 +48,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games-per-address", type=_positive, default=20, metavar="N",
                         help="unfinished games one client address may have created "
                              "(default 20)")
+    parser.add_argument("--max-analyses", type=_positive, default=1, metavar="N",
+                        help="finished games this process analyses at once on the "
+                             "computer-player pool (default 1)")
     parser.add_argument("--log-level", default="warning",
                         choices=["critical", "error", "warning", "info", "debug"])
 
@@ -92,7 +95,8 @@ def serve_command(args: argparse.Namespace) -> int:
     limits = Limits(ai_workers=args.ai_workers or default_ai_workers(),
                     allow_computer_games=args.allow_computer_games,
                     idle_pause=args.idle_pause * 60,
-                    games_per_address=args.games_per_address)
+                    games_per_address=args.games_per_address,
+                    analyses=args.max_analyses)
     from cardtable.server.single import InUse
 
     try:

@@ -96,6 +96,17 @@ actions_table = Table(
     Column("actor", String(16), nullable=True),
 )
 
+analyses_table = Table(
+    "ct_analyses", metadata,
+    Column("game_id", String(32), ForeignKey("ct_games.id"), primary_key=True),
+    Column("agent", String(64), nullable=False),
+    Column("state", String(16), nullable=False),       # running, done, failed
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("result", Text, nullable=True),             # the analysis JSON once done
+)
+
 HUMAN = "human"
 COMPUTER = "computer"
 # asked for at creation: a human seat anybody may take from the lobby (stored as a
@@ -463,6 +474,57 @@ class Storage:
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(over=False, winners=None))
             self._notify(conn, f"e|{game_id}|undo")
+
+
+class Analyses:
+    """The stored analyses of finished games (server/analyses.py runs them)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.engine = storage.engine
+
+    def get(self, game_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(analyses_table).where(
+                analyses_table.c.game_id == game_id)).first()
+        if row is None:
+            return None
+        m = row._mapping
+        return {"state": m["state"], "agent": m["agent"], "done": m["done"],
+                "total": m["total"], "updated": m["updated"],
+                "result": json.loads(m["result"]) if m["result"] else None}
+
+    def claim(self, game_id: str, agent: str, total: int, stale_after: float) -> bool:
+        """Start analysing `game_id` here, unless a process is at it (it wrote within
+        `stale_after` seconds) or it is done."""
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(analyses_table).values(
+                    game_id=game_id, agent=agent, state="running", done=0, total=total,
+                    updated=now, result=None))
+            return True
+        except IntegrityError:
+            pass
+        with self.engine.begin() as conn:
+            taken = conn.execute(update(analyses_table).where(and_(
+                analyses_table.c.game_id == game_id,
+                analyses_table.c.state != "done",
+                (analyses_table.c.state == "failed")
+                | (analyses_table.c.updated < now - stale_after)))
+                .values(agent=agent, state="running", done=0, total=total, updated=now))
+            return bool(taken.rowcount == 1)
+
+    def progress(self, game_id: str, done: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(analyses_table).where(analyses_table.c.game_id == game_id)
+                         .values(done=done, updated=time.time()))
+
+    def finish(self, game_id: str, result: dict[str, Any] | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(analyses_table).where(analyses_table.c.game_id == game_id)
+                         .values(state="done" if result is not None else "failed",
+                                 updated=time.time(),
+                                 result=json.dumps(result) if result is not None else None))
 
 
 def action_payload(game_id: str, idx: int, seat: int, text: str, actor: str | None,
