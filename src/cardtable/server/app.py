@@ -86,6 +86,7 @@ def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
     connected = room.connected() if room is not None else [False] * len(row.seats)
     return {"id": row.id, "game": row.game, "title": row.title or load_game(row.game).title,
             "players": row.players, "over": row.over, "winners": row.winners,
+            "clock": row.clock, "on_timeout": row.on_timeout,
             "created": row.created,
             "actions": len(room.texts) if room is not None else None,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
