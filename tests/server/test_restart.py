@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,28 @@ def next_turn(ws: Any) -> dict[str, Any]:
         assert msg["type"] != "error", msg
         if "observation" in msg and (msg["legal"] or msg["over"]):
             return msg
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def test_kill_9_and_restart(tmp_path: Path) -> None:
@@ -44,7 +67,14 @@ def test_kill_9_and_restart(tmp_path: Path) -> None:
                                     "n": msg["n"], "id": msg["n"]}))
                 msg = next_turn(ws)
                 acked = msg["n"]
+        workers = children(server.proc.pid)
+        assert workers, "the computer-player pool has its worker processes"
         server.kill9()
+        # the pool's workers end with their server, even one killed with SIGKILL
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(alive(pid) for pid in workers)
         stored = Storage(url).actions(made["id"])
         assert len(stored) >= acked
         server.start()

@@ -19,6 +19,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -65,6 +67,17 @@ _states: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
 def _start_worker() -> None:
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    # A worker outlives a server killed with SIGKILL (nothing tells it): it watches
+    # its parent and ends with it.
+    parent = os.getppid()
+    threading.Thread(target=_end_with, args=(parent,), daemon=True,
+                     name="cardtable-parent-watch").start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def state_for(job: Decision) -> State:
