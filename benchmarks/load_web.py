@@ -32,8 +32,9 @@ server it is started again at once on the same port and database; with several, 
 clients reconnect to the next server, as a balancer would send them, and the
 longest pause of the computer games the killed server was playing is reported.
 
-The servers allow this many games from one address (--games-per-address) and chosen
-seeds (--allow-seeds); every other limit is the default.
+The servers allow this many games and sockets from one address (--games-per-address,
+--sockets-per-address: every client runs on this machine) and chosen seeds
+(--allow-seeds); every other limit is the default.
 """
 
 from __future__ import annotations
@@ -193,6 +194,22 @@ async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
                 target = (target + 1) % len(servers)
 
 
+def cpu_of(name: str) -> float:
+    """CPU seconds of every process called `name` (Linux /proc), e.g. the database's."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            head, rest = (entry / "stat").read_text().rsplit(")", 1)
+        except OSError:
+            continue
+        if head.split("(", 1)[1] == name:
+            fields = rest.split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -240,7 +257,8 @@ async def main_async(args: argparse.Namespace) -> int:
         raise SystemExit("several servers share one PostgreSQL database: give --db")
     tmp = tempfile.mkdtemp(prefix="cardtable-load-")
     db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-    extra = ["--games-per-address", str(args.games + args.computer_games + 10)]
+    extra = ["--games-per-address", str(args.games + args.computer_games + 10),
+             "--sockets-per-address", str(2 * args.games + args.computer_games + 10)]
     if args.computer_games:
         extra.append("--allow-computer-games")
     if args.ai_workers:
@@ -252,6 +270,8 @@ async def main_async(args: argparse.Namespace) -> int:
     try:
         seats, games, watchers = await create_games(args, servers)
         t0 = time.perf_counter()
+        db_cpu0 = cpu_of("postgres")
+        servers_cpu0 = sum(s.cpu_seconds() for s in servers)
         think = args.think_ms / 1000
         tasks = [asyncio.create_task(run_seat(servers, s, think)) for s in seats]
         watching = [asyncio.create_task(run_seat(servers, w, 0)) for w in watchers]
@@ -269,7 +289,8 @@ async def main_async(args: argparse.Namespace) -> int:
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         elapsed = time.perf_counter() - t0
         live = [s for s in servers if s.alive]
-        server_cpu = sum(s.cpu_seconds() for s in live)
+        server_cpu = sum(s.cpu_seconds() for s in live) - servers_cpu0
+        db_cpu = cpu_of("postgres") - db_cpu0
         server_rss = [s.rss_mb() for s in live]
         for task in watching:
             task.cancel()
@@ -321,8 +342,10 @@ async def main_async(args: argparse.Namespace) -> int:
               f"{args.computer_agent} seats; {played} of their actions seen by spectators")
     print(f"actions acknowledged: {len(rtts)} in {elapsed:.1f} s "
           f"({len(rtts) / elapsed:.0f}/s); stored: {stored_total}")
-    print(f"CPU seconds: servers {server_cpu:.1f} (since their last start), "
-          f"clients {time.process_time():.1f}; server memory "
+    print(f"CPU seconds while playing: servers {server_cpu:.1f}, PostgreSQL {db_cpu:.1f}, "
+          f"clients {time.process_time():.1f} (in all); "
+          f"{1000 * server_cpu / max(1, len(rtts)):.2f} ms of server CPU an action; "
+          f"server memory "
           f"{', '.join(f'{m:.0f}' for m in server_rss)} MB; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if rtts:

@@ -48,6 +48,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games-per-address", type=_positive, default=20, metavar="N",
                         help="unfinished games one client address may have created "
                              "(default 20)")
+    parser.add_argument("--sockets-per-address", type=_positive, default=256, metavar="N",
+                        help="websockets one client address may hold open (default 256)")
     parser.add_argument("--max-analyses", type=_positive, default=1, metavar="N",
                         help="finished games this process analyses at once on the "
                              "computer-player pool (default 1)")
@@ -96,7 +98,8 @@ def serve_command(args: argparse.Namespace) -> int:
                     allow_computer_games=args.allow_computer_games,
                     idle_pause=args.idle_pause * 60,
                     games_per_address=args.games_per_address,
-                    analyses=args.max_analyses)
+                    analyses=args.max_analyses,
+                    sockets_per_address=args.sockets_per_address)
     from cardtable.server.single import InUse
 
     try:
