@@ -717,7 +717,8 @@ class Rooms:
 
     def heard_action(self, game_id: str, row: ActionRow) -> None:
         room = self.rooms.get(game_id)
-        if room is not None:
+        # (an action this process stored comes back too: it is here already)
+        if room is not None and row.idx >= len(room.texts):
             spawn(room.heard(row))
 
     def heard_event(self, game_id: str, kind: str) -> None:

@@ -405,6 +405,14 @@ class Storage:
         if self.postgres:
             conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
+    def _notify_all(self, conn: Any, payloads: list[str]) -> None:
+        """Several notifications in one statement (one round trip), in order."""
+        if self.postgres and payloads:
+            conn.exec_driver_sql(
+                "SELECT pg_notify(%(channel)s, p) FROM unnest(%(payloads)s::text[]) "
+                "WITH ORDINALITY AS t(p, i) ORDER BY i",
+                {"channel": CHANNEL, "payloads": payloads})
+
     # ---- actions ---------------------------------------------------------------
 
     def append_action(self, game_id: str, idx: int, seat: int, text: str,
@@ -433,8 +441,8 @@ class Storage:
                 conn.execute(self._insert_action, [
                     {"game_id": g, "idx": i, "seat": s, "text": t, "created": now,
                      "actor": a} for g, i, s, t, a in rows])
-                for g, i, s, t, a in rows:
-                    self._notify(conn, action_payload(g, i, s, t, a, now))
+                self._notify_all(conn, [action_payload(g, i, s, t, a, now)
+                                        for g, i, s, t, a in rows])
             return [now] * len(rows)
         except IntegrityError:
             pass
