@@ -137,6 +137,7 @@ class Seat:
     server: int                 # which server it connects to first
     acked: dict[int, str] = field(default_factory=dict)   # action index -> text
     rtts: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)   # when each measured act left
     errors: list[str] = field(default_factory=list)
     seen: dict[int, float] = field(default_factory=dict)  # n -> when its update came
     reconnects: int = 0
@@ -162,6 +163,7 @@ async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
                     if kind == "ack":
                         sent, text, n_before = pending.pop(msg["id"])
                         seat.rtts.append(time.perf_counter() - sent)
+                        seat.sent_at.append(sent)
                         assert msg["n"] == n_before + 1
                         seat.acked[n_before] = text
                     elif kind == "error":
@@ -244,7 +246,7 @@ async def create_games(args: argparse.Namespace, servers: list[Server]
             bots = [{"kind": "computer", "agent": args.computer_agent}] * args.computer_players
             answer = await client.post(servers[i % len(servers)].base + "/api/games", json={
                 "game": "vale" if i % 2 else "thalara", "players": args.computer_players,
-                "seats": bots, "listed": False})
+                "seats": bots, "listed": False, "computer_delay_ms": args.computer_delay_ms})
             made = answer.json()
             if answer.status_code != 201:
                 raise SystemExit(f"cannot create a computer game: {made}")
@@ -350,6 +352,16 @@ async def main_async(args: argparse.Namespace) -> int:
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if rtts:
         print(f"round trip (ms): {ms_line(rtts)}")
+        # the same, by the second in which the act was sent: a tail at the start is
+        # everybody connecting at once, a tail at the end games finishing together
+        by_second: dict[int, list[float]] = {}
+        for s in seats:
+            for sent, rtt in zip(s.sent_at, s.rtts, strict=True):
+                by_second.setdefault(int(sent - t0), []).append(rtt)
+        if args.verbose:
+            for second in sorted(by_second):
+                print(f"  second {second:3d}: {len(by_second[second]):5d} acts, "
+                      f"{ms_line(by_second[second])}")
     if crossing:
         print(f"commit on one server to the update on another (ms): {ms_line(crossing)} "
               f"({len(crossing)} updates)")
@@ -401,6 +413,10 @@ def main() -> int:
                         help="all-computer games thinking beside the measured ones")
     parser.add_argument("--computer-agent", default="ismcts:hard")
     parser.add_argument("--computer-players", type=int, default=4)
+    parser.add_argument("--computer-delay-ms", type=int, default=0,
+                        help="the computer games' pause before each computer move")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also the round trips second by second")
     parser.add_argument("--ai-workers", type=int, default=0,
                         help="the servers' --ai-workers (default: theirs)")
     args = parser.parse_args()
