@@ -21,6 +21,7 @@ back once the socket is gone. Exit status 1 if an attack passes the bound.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import tempfile
@@ -31,7 +32,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.server.helpers import RawSocketClient, ServerProcess  # noqa: E402
+from tests.server.helpers import RawSocketClient, ServerProcess
 
 ATTACKS = ("ping60k", "ping", "hello")
 BOUND_MB = 50.0
@@ -55,6 +56,7 @@ def flood(port: int, game_id: str, attack: str, seconds: float, stats: dict[str,
         frame = json.dumps({"type": "hello"})
     end = time.monotonic() + seconds
     while time.monotonic() < end:
+        client: RawSocketClient | None = None
         try:
             client = RawSocketClient(port, f"/ws/{game_id}")
             stats["sockets"] += 1
@@ -71,10 +73,9 @@ def flood(port: int, game_id: str, attack: str, seconds: float, stats: dict[str,
             stats["closed"] += 1
             time.sleep(0.01)
         finally:
-            try:
-                client.close()
-            except (OSError, UnboundLocalError):
-                pass
+            if client is not None:
+                with contextlib.suppress(OSError):
+                    client.close()
 
 
 def run(attack: str, seconds: float) -> tuple[float, float, float, dict[str, int]]:
