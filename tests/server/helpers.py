@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from cardtable import load_game
@@ -94,6 +95,33 @@ class LeakChecker:
                 assert entry["events"] == [e.to_dict(viewer) for e in events[i]]
                 assert entry["action"] is None or entry["seat"] == viewer
         self.checked += 1
+
+
+def schema_url(pg_url: str) -> Iterator[str]:
+    """A PostgreSQL URL whose tables live in a schema of their own (dropped after), so
+    that tests running in parallel never meet."""
+    import secrets
+
+    import sqlalchemy
+
+    from cardtable.server.storage import make_engine
+
+    schema = "t_" + secrets.token_hex(6)
+    admin = make_engine(pg_url)
+    with admin.begin() as conn:
+        conn.execute(sqlalchemy.text(f"CREATE SCHEMA {schema}"))
+    sep = "&" if "?" in pg_url else "?"
+    yield f"{pg_url}{sep}options=-csearch_path%3D{schema}"
+    with admin.begin() as conn:
+        conn.execute(sqlalchemy.text(f"DROP SCHEMA {schema} CASCADE"))
+    admin.dispose()
+
+
+def first_decision(ws: Any, message: dict[str, Any]) -> dict[str, Any]:
+    """From `message` on, the first state message that asks this seat to decide."""
+    while not message.get("legal"):
+        message = ws.receive_json()
+    return message
 
 
 def pick(message: dict[str, Any], rng: random.Random) -> str:

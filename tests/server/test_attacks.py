@@ -28,7 +28,7 @@ from cardtable.server.connection import CLOSE_BEHIND, Connection
 from cardtable.server.limits import Limits
 from cardtable.server.seeds import SERVER_SEED_MIN, server_seed
 
-from .helpers import RawSocketClient, ThreadedServer
+from .helpers import RawSocketClient, ThreadedServer, first_decision
 from .test_protocol import create, hello, receive
 
 SERVED_WITHIN = 2.0   # seconds: generous on a loaded 2-core machine, far below a stall
@@ -63,9 +63,7 @@ def served_in_time(client: TestClient) -> float:
     made = create(client, game="thalara", seed=77,
                   seats=[{"kind": "human"}, {"kind": "computer", "agent": "random"}])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        msg = hello(ws, 0, made["seats"][0]["token"])
-        while not msg.get("legal"):
-            msg = ws.receive_json()
+        msg = first_decision(ws, hello(ws, 0, made["seats"][0]["token"]))
         started = time.monotonic()
         ws.send_json({"type": "act", "action": msg["legal"][0], "id": "check"})
         while (msg := ws.receive_json())["type"] != "ack":
@@ -244,6 +242,15 @@ def test_row2_server_seeds_are_at_least_2_to_the_32_and_reach_the_high_bits() ->
         assert a != b, name
 
 
+def keep_until(ws: Any, kind: str, kept: list[str]) -> dict[str, Any]:
+    """Receive until a message of `kind`, keeping the text of every message."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        kept.append(json.dumps(msg))
+        if msg["type"] == kind:
+            return msg
+
+
 def test_row2_the_seed_never_leaves_the_server_while_the_game_runs(
         make_client: Callable[..., TestClient]) -> None:
     client = make_client()
@@ -260,24 +267,14 @@ def test_row2_the_seed_never_leaves_the_server_while_the_game_runs(
             ws.send_json({"type": "hello", "seat": i, "token": made["seats"][i]["token"]})
         watcher.send_json({"type": "hello"})
         for i, ws in enumerate(socks):
-            msg = ws.receive_json()
-            texts.append(json.dumps(msg))
-            while msg["type"] != "welcome":
-                msg = ws.receive_json()
-                texts.append(json.dumps(msg))
-            last[i] = msg
+            last[i] = keep_until(ws, "welcome", texts)
         moves = 0
         while not last[0]["over"] and moves < 40:
             mover = last[0]["current_player"]
             socks[mover].send_json({"type": "act", "action": last[mover]["legal"][-1],
                                     "id": moves})
             for i, ws in enumerate(socks):
-                msg = ws.receive_json()
-                texts.append(json.dumps(msg))
-                while msg["type"] != "update":
-                    msg = ws.receive_json()
-                    texts.append(json.dumps(msg))
-                last[i] = msg
+                last[i] = keep_until(ws, "update", texts)
             moves += 1
         texts.append(json.dumps(watcher.receive_json()))
     for path in (f"/api/games/{made['id']}", "/api/games?status=all",

@@ -8,19 +8,17 @@ from __future__ import annotations
 import json
 import os
 import random
-import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import sqlalchemy
 from websockets.sync.client import ClientConnection, connect
 
-from cardtable.server.storage import Storage, make_engine
+from cardtable.server.storage import Storage
 
-from .helpers import LeakChecker, ServerProcess
+from .helpers import LeakChecker, ServerProcess, schema_url
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="set CARDTABLE_TEST_PG to a PostgreSQL "
@@ -31,15 +29,7 @@ pytestmark = pytest.mark.skipif(not PG_URL, reason="set CARDTABLE_TEST_PG to a P
 def pg_url() -> Iterator[str]:
     """A schema of its own, so that parallel tests never meet."""
     assert PG_URL is not None
-    schema = "c_" + secrets.token_hex(6)
-    admin = make_engine(PG_URL)
-    with admin.begin() as conn:
-        conn.execute(sqlalchemy.text(f"CREATE SCHEMA {schema}"))
-    sep = "&" if "?" in PG_URL else "?"
-    yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
-    with admin.begin() as conn:
-        conn.execute(sqlalchemy.text(f"DROP SCHEMA {schema} CASCADE"))
-    admin.dispose()
+    yield from schema_url(PG_URL)
 
 
 @pytest.fixture

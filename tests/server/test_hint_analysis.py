@@ -15,6 +15,7 @@ from cardtable.analysis import Analysis
 from cardtable.server.app import create_app
 from cardtable.server.limits import Limits
 
+from .helpers import first_decision
 from .test_operations import play_to_the_end
 from .test_protocol import create, hello, receive
 
@@ -31,9 +32,7 @@ def test_a_hint_names_legal_actions_of_the_seat_to_move_against_the_computer(
     made = create(client, game="vale", seed=3,
                   seats=[{"kind": "human"}, {"kind": "computer", "agent": "random"}])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        msg = hello(ws, 0, made["seats"][0]["token"])
-        while not msg.get("legal"):
-            msg = ws.receive_json()
+        msg = first_decision(ws, hello(ws, 0, made["seats"][0]["token"]))
         ws.send_json({"type": "hint", "id": "h"})
         got = receive(ws, "hint")
     assert got["id"] == "h" and got["n"] == msg["n"] and 1 <= len(got["actions"]) <= 3

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from cardtable.server.app import create_app
 from cardtable.server.single import InUse
 
-from .helpers import ServerProcess
+from .helpers import ServerProcess, first_decision
 from .test_protocol import create, hello, receive
 
 
@@ -59,9 +59,7 @@ def test_health_and_metrics(client: TestClient) -> None:
     made = create(client, game="vale", seed=2,
                   seats=[{"kind": "human"}, {"kind": "computer", "agent": "random"}])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        msg = hello(ws, 0, made["seats"][0]["token"])
-        while not msg.get("legal"):
-            msg = ws.receive_json()
+        msg = first_decision(ws, hello(ws, 0, made["seats"][0]["token"]))
         ws.send_json({"type": "act", "action": msg["legal"][0], "id": 1})
         receive_ack(ws)
         text = client.get("/metrics").text

@@ -4,16 +4,15 @@ CI starts a throwaway cluster with .ci/postgres.sh)."""
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import sqlalchemy
 from fastapi.testclient import TestClient
 
 from cardtable.server.app import create_app
-from cardtable.server.storage import COMPUTER, HUMAN, OPEN, Storage, StorageError, make_engine
+from cardtable.server.storage import COMPUTER, HUMAN, OPEN, Storage, StorageError
+from tests.server.helpers import schema_url
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 
@@ -25,16 +24,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     if not PG_URL:
         pytest.skip("set CARDTABLE_TEST_PG to a PostgreSQL URL (CI: .ci/postgres.sh)")
-    # each test gets its own schema, so parallel workers never meet
-    schema = "t_" + secrets.token_hex(6)
-    admin = make_engine(PG_URL)
-    with admin.begin() as conn:
-        conn.execute(sqlalchemy.text(f"CREATE SCHEMA {schema}"))
-    sep = "&" if "?" in PG_URL else "?"
-    yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
-    with admin.begin() as conn:
-        conn.execute(sqlalchemy.text(f"DROP SCHEMA {schema} CASCADE"))
-    admin.dispose()
+    yield from schema_url(PG_URL)
 
 
 def test_games_seats_and_actions_round_trip(url: str) -> None:
