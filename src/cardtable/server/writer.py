@@ -21,8 +21,11 @@ class ActionWriter:
         self.storage = storage
         self.queue: asyncio.Queue[tuple[Row, asyncio.Future[float]]] | None = None
         self.task: asyncio.Task[None] | None = None
-        # its own thread: slow computer players in the default pool never delay a commit
+        # one thread for the commits of actions, in order and never behind other work;
+        # a few more for every other call (a welcome's reads, a clock, a rematch), so
+        # that hundreds of seats saying hello at once do not hold up a commit
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
+        self.others = ThreadPoolExecutor(max_workers=4, thread_name_prefix="cardtable-db-call")
 
         # SQLite commits in well under a millisecond: doing them on the event loop saves
         # two thread switches per batch; a server database (PostgreSQL) waits on the
@@ -30,10 +33,16 @@ class ActionWriter:
         self.inline = storage.url.startswith("sqlite")
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a storage call (in the database thread for a server database)."""
+        """Run a storage call (in a database thread for a server database)."""
         if self.inline:
             return fn(*args)
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self.others, fn, *args)
+
+    async def _commit(self, rows: list[Row]) -> list[float | Exception]:
+        if self.inline:
+            return self.storage.append_many(rows)
+        return await asyncio.get_running_loop().run_in_executor(
+            self.executor, self.storage.append_many, rows)
 
     async def append(self, game_id: str, idx: int, seat: int, text: str,
                      actor: str | None = None) -> float:
@@ -56,8 +65,7 @@ class ActionWriter:
                 batch.append(self.queue.get_nowait())
             results: list[float | Exception]
             try:
-                results = await self.call(self.storage.append_many,
-                                          [row for row, _ in batch])
+                results = await self._commit([row for row, _ in batch])
             except Exception as exc:
                 results = [exc] * len(batch)
             for (_, future), result in zip(batch, results, strict=True):
@@ -74,3 +82,4 @@ class ActionWriter:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
         self.executor.shutdown(wait=True)
+        self.others.shutdown(wait=True)
