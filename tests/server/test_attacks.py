@@ -386,6 +386,9 @@ def test_the_creator_abandons_a_game_with_a_seat_token(
     assert client.delete(game, headers={"authorization": "Bearer wrong"}).status_code == 403
     assert client.delete(game, headers={
         "authorization": f"Bearer {other['seats'][0]['token']}"}).status_code == 403
+    stranger = client.post(f"{game}/join").json()          # an open seat's holder
+    assert client.delete(game, headers={
+        "authorization": f"Bearer {stranger['token']}"}).status_code == 403
     assert client.get(game).status_code == 200
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         hello(ws, 0, made["seats"][0]["token"])

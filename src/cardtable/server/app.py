@@ -311,16 +311,17 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     @app.delete("/api/games/{game_id}")
     async def abandon(game_id: str, request: Request) -> dict[str, Any]:
-        """Abandon an unfinished game, with a seat token of that game as a bearer
-        token (`Authorization: Bearer <token>`)."""
+        """Abandon an unfinished game, with the token of a seat its creator held (not
+        one taken from the lobby) as a bearer token (`Authorization: Bearer <token>`)."""
         room = room_or_404(game_id)
         given = request.headers.get("authorization", "")
         token = given[7:].strip() if given[:7].lower() == "bearer " else ""
         if not token or not any(
-                s.claimed and s.kind == HUMAN and secrets.compare_digest(
+                s.claimed and s.kind == HUMAN and not s.open and secrets.compare_digest(
                     token.encode("utf-8", "surrogatepass"), s.token.encode())
                 for s in room.row.seats):
-            raise HTTPException(403, "abandoning a game takes a seat token of that game")
+            raise HTTPException(403, "abandoning a game takes the token of a seat its "
+                                     "creator held")
         if room.row.over:
             raise HTTPException(409, "the game is over: it stays as it ended")
         await rooms.abandon(room)

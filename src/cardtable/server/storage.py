@@ -83,6 +83,8 @@ seats_table = Table(
     Column("absent", Boolean, nullable=False, server_default=false()),
     Column("forfeited", Boolean, nullable=False, server_default=false()),
     Column("returned", Float, nullable=True),
+    # created as an open seat (for the lobby), not held by the game's creator
+    Column("open", Boolean, nullable=False, server_default=false()),
 )
 
 actions_table = Table(
@@ -130,6 +132,7 @@ class SeatRow:
     absent: bool = False
     forfeited: bool = False
     returned: float | None = None
+    open: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,7 +241,7 @@ class Storage:
         game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
         rows = [SeatRow(i, HUMAN if kind == OPEN else kind, agent, name,
-                        secrets.token_urlsafe(18), kind == HUMAN)
+                        secrets.token_urlsafe(18), kind == HUMAN, open=kind == OPEN)
                 for i, (kind, agent, name) in enumerate(seats)]
         conn.execute(insert(games_table).values(
             id=game_id, game=game, players=players, seed=seed,
@@ -249,7 +252,8 @@ class Storage:
         conn.execute(insert(seats_table), [
             {"game_id": game_id, "seat": r.seat, "kind": r.kind, "agent": r.agent,
              "name": r.name, "token": r.token, "claimed": r.claimed, "seen": False,
-             "absent": False, "forfeited": False, "returned": None} for r in rows])
+             "absent": False, "forfeited": False, "returned": None, "open": r.open}
+            for r in rows])
         return GameRow(game_id, game, players, seed, options, title, listed,
                        computer_delay_ms, now, False, None, rows, creator, False, clock,
                        on_timeout, None, None, rematch_of)
@@ -279,7 +283,8 @@ class Storage:
             [SeatRow(s._mapping["seat"], s._mapping["kind"], s._mapping["agent"],
                      s._mapping["name"], s._mapping["token"], bool(s._mapping["claimed"]),
                      bool(s._mapping["seen"]), bool(s._mapping["absent"]),
-                     bool(s._mapping["forfeited"]), s._mapping["returned"])
+                     bool(s._mapping["forfeited"]), s._mapping["returned"],
+                     bool(s._mapping["open"]))
              for s in seats],
             m["creator"], bool(m["abandoned"]), m["clock"], m["on_timeout"],
             m["clock_start"], json.loads(m["rematch"]) if m["rematch"] else None,
