@@ -47,7 +47,7 @@ export function decisionWords(d, ctx, say) {
 export function chart(analysis, ctx, onPick, narrow) {
   const W = narrow ? 360 : 720;
   const H = narrow ? 230 : 280;
-  const L = 34; const R = 10; const T = 12; const B = 40;
+  const L = 34; const R = 10; const T = 26; const B = 40;
   const last = Math.max(1, analysis.actions - 1);
   const x = (i) => L + (i / last) * (W - L - R);
   const y = (v) => T + (1 - v) * (H - T - B);
@@ -83,7 +83,7 @@ export function chart(analysis, ctx, onPick, narrow) {
   s("title", { id: "analysis-chart-title" }, "Each player's expected result after each of their decisions (0 = loss, 1 = win), rounds marked; the list of decisions below says the same in words."),
   grid, rounds,
   s("text", { x: L, y: H - 6, class: "axis" }, "action number (R: a round begins)"),
-  s("text", { x: 4, y: T + 2, class: "axis", transform: `rotate(90 4 ${T + 2})` }, "expected result"),
+  s("text", { x: 4, y: 14, class: "axis" }, "expected result (1 = win, 0 = loss)"),
   lines);
   svg.addEventListener("click", (e) => {
     const point = e.target.closest("[data-index]");
@@ -107,12 +107,13 @@ function summaryTable(analysis, ctx) {
   return h("table.scores", { id: "analysis-summary" },
     h("caption", {}, "Decisions by player"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Decisions"),
-      h("th", { scope: "col" }, "Average loss"), labels.map((l) => h("th", { scope: "col" }, `${LABEL_PLURAL[l]}${LABEL_MARK[l] ? ` ${LABEL_MARK[l]}` : ""}`)))),
+      h("th", { scope: "col" }, "Average loss"), h("th", { scope: "col" }, "Labels"))),
     h("tbody", {}, analysis.summary.map((sm) => h("tr", {},
       h("th", { scope: "row" }, seatName(ctx, sm.seat)),
       h("td", {}, `${sm.decisions}${sm.forced ? ` (+${sm.forced} forced)` : ""}`),
       h("td", {}, sm.average_loss.toFixed(3)),
-      labels.map((l) => h("td.num", {}, sm.labels[l]))))));
+      h("td", {}, labels.map((l) => h(`span.lbl.l-${l}`, {}, `${sm.labels[l]} ${LABEL_PLURAL[l]}${LABEL_MARK[l] ? ` ${LABEL_MARK[l]}` : ""}`))
+        .flatMap((el, i) => (i ? [" ", el] : [el])))))));
 }
 
 function moveList(analysis, gameId, ctx, say, flaggedOnly) {

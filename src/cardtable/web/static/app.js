@@ -98,7 +98,7 @@ class Table {
     this.boardEl = h("div.board-wrap", { id: "board" });
     this.choicesEl = h("div.choices", { id: "choices" });
     this.actionsEl = h("div.actions", { id: "actions" });
-    this.logEl = h("ol.log", { id: "log", "aria-label": "game log" });
+    this.logEl = h("ol.log", { id: "log", "aria-label": "game log", tabindex: 0 });   // scrollable: reachable by keyboard
     this.lastEl = h("div.last", { id: "last", "aria-live": "polite" });
     this.errorEl = h("div.error", { id: "error", role: "alert" });
     this.seatsEl = h("div.presence", { id: "presence" });
@@ -123,7 +123,7 @@ class Table {
     this.layoutEl = h("div.layout", {},
       this.boardEl,
       h("aside.side", {},
-        h("div.panel.move-panel", { "aria-label": "your move" }, h("h2.h3", {}, "Your move"), this.choicesEl, this.actionsEl,
+        this.movePanel = h("div.panel.move-panel", { "aria-label": "your move" }, h("h2.h3", {}, "Your move"), this.choicesEl, this.actionsEl,
           h("div.btns.helpers", {}, this.hintBtn, this.undoBtn), this.hintEl),
         h("div.panel.log-panel", {}, h("h2.h3", {}, "Game log"), this.logEl),
         h("details.panel.alerts", {}, h("summary", {}, "Turn alerts"),
@@ -482,6 +482,7 @@ class Table {
     this.drawClockNotes();
     this.end.draw();
     this.abandonBtn.hidden = this.seat === null || s.over || this.stopped;
+    this.movePanel.hidden = s.over;
     // the board, then the clickable parts
     clear(this.boardEl).append(this.mod.render(s.observation, this.ctx));
     this.markHint();

@@ -106,14 +106,15 @@ export class EndScreen {
         parts.push("The rematch is under way. ", h("a.button", { href: r.next.watch, id: "rematch-watch" }, "Watch the rematch"));
       }
     } else if (r && r.declined.length) {
-      parts.push(h("span", { id: "rematch-state" }, `${names(r.declined)} declined the rematch. `));
-      if (person) parts.push(offer("Offer a new rematch"));
+      // the server refuses a second offer once one was declined: a new game is the way on
+      parts.push(h("span", { id: "rematch-state" }, `${names(r.declined)} declined the rematch.`),
+        person ? " “New game with the same settings” below starts another game for whoever wants one." : "");
     } else if (r) {
       const humans = ctx.seats.filter((x) => x.kind === "human").map((x) => x.seat);
       const waiting = humans.filter((x) => !r.accepted.includes(x));
       parts.push(h("span", { id: "rematch-state" }, `${seatName(ctx, r.by)} offers a rematch`,
         r.accepted.length > 1 || (r.accepted.length === 1 && r.accepted[0] !== r.by) ? `; accepted by ${names(r.accepted)}` : "",
-        waiting.length ? `; waiting for ${names(waiting)}` : "", ". "));
+        waiting.length ? `; waiting for ${names(waiting)}` : "", "."), " ");
       if (person && waiting.includes(me)) {
         parts.push(h("button.primary", { id: "rematch-accept", onclick: () => answer("accept") }, "Accept"), " ",
           h("button", { id: "rematch-decline", onclick: () => answer("decline") }, "Decline"));
