@@ -138,7 +138,12 @@ def play_through(base: str, made: dict[str, Any], seed: int, limit: int = 2000) 
 
     rng = random.Random(seed)
     url = base.replace("http://", "ws://") + f"/ws/{made['id']}"
-    socks = [connect(url) for _ in made["seats"]]
+    with contextlib.ExitStack() as stack:
+        socks = [stack.enter_context(connect(url)) for _ in made["seats"]]
+        return _play(socks, made, rng, limit)
+
+
+def _play(socks: list[Any], made: dict[str, Any], rng: random.Random, limit: int) -> int:
     last: dict[int, dict[str, Any]] = {}
 
     def read(i: int, seconds: float) -> None:
@@ -151,32 +156,27 @@ def play_through(base: str, made: dict[str, Any], seed: int, limit: int = 2000) 
         except TimeoutError:
             pass
 
-    try:
-        for i, seat in enumerate(made["seats"]):
-            socks[i].send(json.dumps({"type": "hello", "seat": seat["seat"],
-                                      "token": seat["token"]}))
-            read(i, 5)
-        played = 0
-        while played < limit:
-            newest = max(m["n"] for m in last.values())
-            if any(m["over"] for m in last.values()):
-                return played
-            movers = [i for i, m in last.items() if m["legal"] and m["n"] == newest]
-            if not movers:
-                for i in range(len(socks)):
-                    read(i, 0.05)
-                continue
-            i = movers[0]
-            socks[i].send(json.dumps({"type": "act", "action": rng.choice(last[i]["legal"]),
-                                      "n": newest}))
-            played += 1
-            deadline = time.monotonic() + 20
-            while last[i]["n"] == newest:
-                assert time.monotonic() < deadline, "the action was never answered"
-                read(i, 1)
-            for k in range(len(socks)):
-                read(k, 0.01)
-        raise AssertionError("the game did not end")
-    finally:
-        for ws in socks:
-            ws.close()
+    for i, seat in enumerate(made["seats"]):
+        socks[i].send(json.dumps({"type": "hello", "seat": seat["seat"], "token": seat["token"]}))
+        read(i, 5)
+    played = 0
+    while played < limit:
+        newest = max(m["n"] for m in last.values())
+        if any(m["over"] for m in last.values()):
+            return played
+        movers = [i for i, m in last.items() if m["legal"] and m["n"] == newest]
+        if not movers:
+            for i in range(len(socks)):
+                read(i, 0.05)
+            continue
+        i = movers[0]
+        socks[i].send(json.dumps({"type": "act", "action": rng.choice(last[i]["legal"]),
+                                  "n": newest}))
+        played += 1
+        deadline = time.monotonic() + 20
+        while last[i]["n"] == newest:
+            assert time.monotonic() < deadline, "the action was never answered"
+            read(i, 1)
+        for k in range(len(socks)):
+            read(k, 0.01)
+    raise AssertionError("the game did not end")

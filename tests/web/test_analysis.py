@@ -8,6 +8,7 @@ replay there with the better action shown. The server analyses with `ismcts:30` 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,15 +28,20 @@ THALARA = load_game("thalara").catalogue()
 
 
 @pytest.fixture(scope="module")
-def analysed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ThreadedServer, dict[str, Any]]]:
-    """A server that analyses quickly, and a finished two-person Thalara game on it."""
+def analyst(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
+    """A server that analyses quickly."""
     db = Path(tmp_path_factory.mktemp("analysis")) / "games.db"
     limits = Limits(analysis_agent="ismcts:30", analyses=1, ai_workers=1)
     with ThreadedServer(f"sqlite:///{db}", limits, allow_seeds=True) as srv:
-        made = create_game(srv.base, {"game": "thalara", "seed": 3, "seats": [
-            {"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]})
-        play_through(srv.base, made, seed=1)
-        yield srv, made
+        yield srv
+
+
+def finished(srv: ThreadedServer, seed: int) -> dict[str, Any]:
+    """A two-person Thalara game played to its end."""
+    made = create_game(srv.base, {"game": "thalara", "seed": seed, "seats": [
+        {"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]})
+    play_through(srv.base, made, seed=1)
+    return made
 
 
 def open_analysis(tab: Page, srv: ThreadedServer, made: dict[str, Any]) -> None:
@@ -49,6 +55,14 @@ def result(srv: ThreadedServer, made: dict[str, Any]) -> dict[str, Any]:
     status: dict[str, Any] = httpx.get(f"{srv.base}/api/games/{made['id']}/analysis").json()
     assert status["state"] == "done"
     return dict(status["analysis"])
+
+
+def analyse_now(srv: ThreadedServer, made: dict[str, Any]) -> None:
+    path = f"{srv.base}/api/games/{made['id']}/analysis"
+    deadline = time.monotonic() + 120
+    while httpx.post(path).json()["state"] != "done":
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.5)
 
 
 def check_drawn(tab: Page, analysis: dict[str, Any]) -> None:
@@ -99,9 +113,9 @@ def pick(analysis: dict[str, Any]) -> dict[str, Any]:
                 and d["best"].split()[0] in ("play", "cast"))
 
 
-def test_analysis_from_the_end_screen(tab: Page, analysed: tuple[ThreadedServer, dict[str, Any]],
-                                      size: str) -> None:
-    srv, made = analysed
+def test_analysis_from_the_end_screen(tab: Page, analyst: ThreadedServer, size: str) -> None:
+    srv = analyst
+    made = finished(srv, 3 if size == "desktop" else 5)
     if size == "desktop":
         # the first time: nothing yet; the server is busy once (429), then it starts
         busy = {"left": 1}
@@ -109,8 +123,9 @@ def test_analysis_from_the_end_screen(tab: Page, analysed: tuple[ThreadedServer,
         def once_busy(route: Route) -> None:
             if route.request.method == "POST" and busy["left"]:
                 busy["left"] -= 1
+                detail = "the server is analysing 1 games, its limit; try again in a minute"
                 route.fulfill(status=429, content_type="application/json",
-                              body=json.dumps({"detail": "the server is analysing 1 games, its limit; try again in a minute"}))
+                              body=json.dumps({"detail": detail}))
             else:
                 route.continue_()
 
@@ -127,9 +142,13 @@ def test_analysis_from_the_end_screen(tab: Page, analysed: tuple[ThreadedServer,
         assert tab.get_attribute("#analysis-progress", "max") not in (None, "1")
         tab.locator("#analysis-chart").wait_for(timeout=120000)
     else:
-        # done already (the desktop run asked for it): drawn at once
-        open_analysis(tab, srv, made)
+        # done already (asked for through the API): drawn at once, here for a
+        # spectator coming from the lobby's Analysis link
+        analyse_now(srv, made)
+        tab.goto(f"{srv.base}/g/{made['id']}?watch=1&analysis=1")
         tab.locator("#analysis-chart").wait_for(timeout=120000)
+        assert tab.get_attribute("#end-tab-analysis", "aria-selected") == "true"
+        assert tab.is_hidden("#end-result")
     analysis = result(srv, made)
     check_drawn(tab, analysis)
     assert tab.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]

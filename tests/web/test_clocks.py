@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 from .conftest import create_game, serious, shot, table
 
 CHIP = "#presence [data-seat='{}'] .clock"
+MINE = f"document.querySelector(\"{CHIP.format(0)}\")"
 
 
 def seconds(text: str) -> int:
@@ -42,22 +43,24 @@ def test_clocks_tick_warn_and_run_out(tab: Page, server: Any, size: str) -> None
     with connect(server.base.replace("http://", "ws://") + f"/ws/{made['id']}") as ws:
         ws.send(json.dumps({"type": "hello", "seat": 1, "token": made["seats"][1]["token"]}))
         assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
-    tab.wait_for_function("() => !/not started/.test(document.querySelector('#clock-notes').textContent)")
+    tab.wait_for_function("() => !/not started/.test("
+                          "document.querySelector('#clock-notes').textContent)")
     mine = tab.locator(CHIP.format(0))
-    tab.wait_for_function(f"() => document.querySelector(\"{CHIP.format(0)}\").classList.contains('running')")
+    tab.wait_for_function(f"() => {MINE}.classList.contains('running')")
     first = seconds(mine.inner_text())
     tab.wait_for_timeout(1300)
     assert seconds(mine.inner_text()) < first, "the running clock counts down"
     assert tab.inner_text(CHIP.format(1)) == "0:06", "the other clock stands"
     # low on time: a colour and a sign
-    tab.wait_for_function(f"() => document.querySelector(\"{CHIP.format(0)}\").classList.contains('low')")
-    assert mine.inner_text().startswith("⚠") and "low on time" in (mine.get_attribute("title") or "")
+    tab.wait_for_function(f"() => {MINE}.classList.contains('low')")
+    assert mine.inner_text().startswith("⚠")
+    assert "low on time" in (mine.get_attribute("title") or "")
     shot(tab, f"clocks-low-{size}")
     # out of time: said in words, and the computer's move for Ada is marked in the log
     said = ("The computer plays for Ada (you) (out of time)." if policy == "computer"
             else "Ada (you) lost on time; the computer plays on in that seat.")
-    tab.wait_for_function(f"() => document.querySelector('#clock-notes').textContent.includes({json.dumps(said)})",
-                          timeout=15000)
+    tab.wait_for_function("() => document.querySelector('#clock-notes').textContent"
+                          f".includes({json.dumps(said)})", timeout=15000)
     assert mine.inner_text() == ("out of time" if policy == "computer" else "lost on time")
     tab.wait_for_function("() => document.querySelector('#last').textContent"
                           ".includes('the computer, for Ada (you) (out of time)')", timeout=15000)

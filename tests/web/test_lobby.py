@@ -42,7 +42,7 @@ def test_create_with_an_open_seat_and_a_clock_then_join_by_name(
     info = httpx.get(f"{server.base}/api/games/{game_id}").json()
     assert info["clock"] == "10m+5s" and info["on_timeout"] == "forfeit"
     assert [s["claimed"] for s in info["seats"]] == [True, False]
-    assert [s["name"] for s in info["seats"]][0] == "Ada"
+    assert info["seats"][0]["name"] == "Ada"
     # the lobby's open games list it with its time control in words and its open seat
     row = tab.locator(f"#open-games li[data-game='{game_id}']")
     row.wait_for()

@@ -12,7 +12,16 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .conftest import SIZES, abandon_later, checked_page, create_game, play_through, serious, shot, table
+from .conftest import (
+    SIZES,
+    abandon_later,
+    checked_page,
+    create_game,
+    play_through,
+    serious,
+    shot,
+    table,
+)
 
 
 @contextmanager
@@ -73,11 +82,13 @@ def test_a_rematch_accepted_goes_to_the_next_game(browser: Browser, server: Any,
             pg.wait_for_function("() => window.cardtable && window.cardtable.snap")
         next_id = ada.evaluate("() => window.cardtable.id")
         assert bea.evaluate("() => window.cardtable.id") == next_id
-        abandon_later(server.base, f"/g/{next_id}#token={bea.evaluate('() => window.cardtable.token')}")
+        token = bea.evaluate("() => window.cardtable.token")
+        abandon_later(server.base, f"/g/{next_id}#token={token}")
         # the seats turned by one: Bea is seat 1 (and moves first), Ada seat 2
         assert table(bea)["seat"] == 0 and table(ada)["seat"] == 1
         assert not table(bea)["over"] and table(bea)["legal"]
-        assert "Bea (you)" in bea.inner_text("#presence") and "Ada (you)" in ada.inner_text("#presence")
+        assert "Bea (you)" in bea.inner_text("#presence")
+        assert "Ada (you)" in ada.inner_text("#presence")
         assert "token" not in ada.url and "token" not in bea.url
         watcher.locator("#rematch-watch").wait_for()
         assert watcher.get_attribute("#rematch-watch", "href") == f"/g/{next_id}?watch=1"
