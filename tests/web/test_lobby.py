@@ -67,6 +67,8 @@ def test_create_with_an_open_seat_and_a_clock_then_join_by_name(
         assert table(other)["seat"] == 1
         assert "token" not in other.url
         assert "Bea (you)" in other.inner_text("#presence")
+        # an open seat taken from the lobby does not abandon the creator's game
+        assert other.evaluate("() => document.querySelector('#abandon').hidden")
         seats = httpx.get(f"{server.base}/api/games/{game_id}").json()["seats"]
         assert seats[1]["name"] == "Bea" and seats[1]["claimed"]
         # the name is remembered: the next Join and the next game's first seat offer it

@@ -216,6 +216,6 @@ export class AnalysisView {
 export function decisionNote(d, ctx, say) {
   const w = decisionWords(d, ctx, say);
   return h("div.decision-note", { id: "replay-decision", role: "status" },
-    h("b", {}, `${w.who} decides here: `), `played ${w.taken} (${w.expected}), `,
+    h("b", {}, `${w.who} decides here: `), `${w.taken} (${w.expected}) — `,
     h(`span.lbl.l-${d.label}`, {}, w.label), w.better ? `; ${w.better}` : "; the best the computer found", ".");
 }

@@ -22,8 +22,10 @@ export function send(path, body, method = "POST", headers = {}) {
 
 function seatKey(id) { return `cardtable:seat:${id}`; }
 
-export function saveSeat(id, seat, token) {
-  localStorage.setItem(seatKey(id), JSON.stringify({ seat, token }));
+/** `joined`: the seat was taken from the lobby (an open seat), not held by the
+ * game's creator: such a token does not abandon the game. */
+export function saveSeat(id, seat, token, joined = false) {
+  localStorage.setItem(seatKey(id), JSON.stringify({ seat, token, joined }));
 }
 
 export function loadSeat(id) {

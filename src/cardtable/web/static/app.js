@@ -52,10 +52,11 @@ const CLOCK_TICK_MS = 250;
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 class Table {
-  constructor(id, seat, token, wantsAnalysis) {
+  constructor(id, seat, token, wantsAnalysis, joined = false) {
     this.id = id;
     this.seat = seat;
     this.token = token;
+    this.joined = joined;     // an open seat taken from the lobby: it cannot abandon the game
     this.mod = null;
     this.ctx = { me: seat, seats: [], catalogue: null, words: null, legal: [] };
     this.about = null;
@@ -481,7 +482,7 @@ class Table {
     this.drawPresence();
     this.drawClockNotes();
     this.end.draw();
-    this.abandonBtn.hidden = this.seat === null || s.over || this.stopped;
+    this.abandonBtn.hidden = this.seat === null || this.joined || s.over || this.stopped;
     this.movePanel.hidden = s.over;
     // the board, then the clickable parts
     clear(this.boardEl).append(this.mod.render(s.observation, this.ctx));
@@ -758,7 +759,8 @@ function route() {
     history.replaceState(null, "", `/g/${id}`); // the secret stays in this browser only
   }
   const stored = params.has("watch") ? null : loadSeat(id);
-  window.cardtable = new Table(id, stored ? stored.seat : null, stored ? stored.token : null, params.has("analysis"));
+  window.cardtable = new Table(id, stored ? stored.seat : null, stored ? stored.token : null, params.has("analysis"),
+    Boolean(stored && stored.joined));
 }
 
 route();

@@ -2,7 +2,7 @@
 // computer; a time control), the links it gives, and the lists of games with Join,
 // Watch, Replay and Analysis.
 import { h, clear, modal } from "./dom.js";
-import { api, send, rememberedName, rememberName } from "./api.js";
+import { api, send, rememberedName, rememberName, saveSeat } from "./api.js";
 import { describeControl } from "./clocks.js";
 
 const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (anybody may join)"], ["computer", "computer"]];
@@ -103,7 +103,7 @@ function createForm(meta, onCreated) {
   h("h2", {}, "New game"),
   h("label", {}, "Game ", gameSel), h("label", {}, " ", players),
   seatsBox,
-  h("div.clockrow", {}, h("label", {}, "Clock ", clock), h("label", {}, "Out of time: ", onTimeout)),
+  h("div.clockrow", {}, h("label", {}, "Time ", clock), h("label", {}, "Out of time: ", onTimeout)),
   h("details", {}, h("summary", {}, "Options"), optsBox,
     h("label.opt", {}, h("span", {}, "seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric", title: "a chosen seed is for games with one person: with several, its chooser would know the deal" })),
     h("label.opt", {}, h("span", {}, "title"), h("input", { name: "title", placeholder: "(optional)" })),
@@ -152,7 +152,8 @@ function askToJoin(g) {
         try {
           rememberName(name);
           const seat = await send(`/api/games/${g.id}/join`, name ? { name } : {});
-          location.assign(seat.link);
+          saveSeat(g.id, seat.seat, seat.token, true);
+          location.assign(`/g/${g.id}`);
         } catch (err) { error.textContent = err.message; }
       } }, "Join")));
   dialog.showModal();
