@@ -75,3 +75,33 @@ def test_clocks_tick_warn_and_run_out(tab: Page, server: Any, size: str) -> None
     tab.wait_for_function("() => !window.cardtable.clock.absent[0]")
     assert said not in tab.inner_text("#clock-notes")
     assert table(tab)["seat"] == 0
+
+
+CLOCK_WORDS = """async () => {
+  const c = await import('/static/clocks.js');
+  const turn = {control: '24h', on_timeout: 'forfeit', started: true, running: 1,
+    remaining_ms: [86400000, 3599000, null], absent: [false, false, false],
+    forfeited: [false, false, false]};
+  return {
+    words: [c.describeControl('3m+2s', 'computer'), c.describeControl('72h', 'forfeit'),
+            c.describeControl('30m+10s')],
+    times: [c.formatMs(247000), c.formatMs(3725000), c.formatMs(2 * 86400000 + 3 * 3600000)],
+    waiting: c.seatClock(turn, 0, 0, 0),
+    running: c.seatClock(turn, 0, 1, 0),
+    computer: c.seatClock(turn, 0, 2, 0),
+  };
+}"""
+
+
+def test_time_controls_in_words_and_turn_based_clocks(page: Page, server: Any) -> None:
+    """What the page's clock module says of the presets the form offers, and of a
+    turn-based clock (a deadline per decision: only the seat deciding shows one)."""
+    page.goto(server.base + "/")
+    got = page.evaluate(CLOCK_WORDS)
+    assert got["words"] == ["real time, 3 min + 2 s a move; out of time, the computer plays on",
+                            "turn-based, 3 days a move; out of time loses",
+                            "real time, 30 min + 10 s a move"]
+    assert got["times"] == ["4:07", "1:02:05", "2 d 3 h"]
+    assert got["waiting"] is None and got["computer"] is None
+    assert got["running"]["text"] == "⚠ 59:59" and got["running"]["running"]
+    assert "low on time" in got["running"]["label"]

@@ -5,12 +5,14 @@ remembered by the browser; the lists tell each game's time control."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, Page
+from websockets.sync.client import connect
 
-from .conftest import SIZES, abandon_later, checked_page, serious, shot, table
+from .conftest import SIZES, abandon_later, checked_page, create_game, serious, shot, table
 from .test_play import READY
 
 
@@ -96,3 +98,17 @@ def test_a_seat_person_plays_from_its_link(page: Page, server: Any) -> None:
     page.click("#play-link")
     page.wait_for_function(READY)
     assert table(page)["seat"] == 0
+
+
+def test_the_name_of_whoever_joins_shows_at_the_table(page: Page, server: Any) -> None:
+    made = create_game(server.base, {"game": "vale", "seed": 2, "seats": [
+        {"kind": "human", "name": "Ada"}, {"kind": "open"}]})
+    page.goto(server.base + made["seats"][0]["link"])
+    page.wait_for_function(READY)
+    assert "Player 2" in page.inner_text("#presence")
+    seat = httpx.post(f"{server.base}/api/games/{made['id']}/join", json={"name": "Cy"}).json()
+    with connect(server.base.replace("http://", "ws://") + f"/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "seat": seat["seat"], "token": seat["token"]}))
+        assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+        page.wait_for_function("() => /Cy/.test(document.querySelector('#presence').textContent)")
+    assert "Player 2" not in page.inner_text("#presence")

@@ -318,6 +318,18 @@ class Table {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
+  async refreshSeats() {
+    try {
+      const info = await api(`/api/games/${this.id}`);
+      let changed = false;
+      for (const seat of info.seats) {
+        const mine = this.ctx.seats[seat.seat];
+        if (mine && mine.name !== seat.name) { mine.name = seat.name; changed = true; }
+      }
+      if (changed) this.draw();
+    } catch { /* the names stay as they were */ }
+  }
+
   /** The clocks of a state or seats message, from the moment it arrived. */
   setClock(clock) {
     this.clock = clock || null;
@@ -357,10 +369,17 @@ class Table {
         this.setClock(msg.clock);
         this.draw();
         break;
-      case "presence":
+      case "presence": {
         this.spectators = msg.spectators;
-        if (this.snap) { this.snap.connected = msg.connected; this.drawPresence(); }
+        if (!this.snap) break;
+        const arrived = msg.connected.some((on, seat) => on && !this.snap.connected[seat]);
+        this.snap.connected = msg.connected;
+        this.drawPresence();
+        // somebody who took an open seat may have given a name: the server sends no
+        // message for a join, so the seats are read again when a seat comes
+        if (arrived) this.refreshSeats();
         break;
+      }
       case "rematch":
         this.rematch = msg.by === undefined ? null : { by: msg.by, accepted: msg.accepted, declined: msg.declined, next: msg.next };
         if (this.rematch && this.rematch.next && this.rematch.next.link) {
