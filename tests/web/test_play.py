@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import httpx
 from playwright.sync_api import Browser, Page
 
-from .conftest import shot, table
+from .conftest import create_game, shot, table
 
 READY = ("() => { const t = window.cardtable; return !!(t && t.snap && !t.waiting && "
          "(t.snap.over || t.snap.legal.length > 0)); }")
@@ -100,10 +99,10 @@ def test_vale_against_the_computer_from_the_lobby(page: Page, server: Any) -> No
 
 
 def test_vale_artifacts_are_drawn_and_clickable(page: Page, server: Any) -> None:
-    made = httpx.post(server.base + "/api/games", json={
+    made = create_game(server.base, {
         "game": "vale", "seed": 3, "options": {"expansion": "artifacts"},
         "seats": [{"kind": "human", "name": "Ada"},
-                  {"kind": "computer", "agent": "greedy"}]}).json()
+                  {"kind": "computer", "agent": "greedy"}]})
     page.goto(server.base + made["seats"][0]["link"])
     page.wait_for_function(READY)
     # the game opens with the Artifact pick: the tiles are on the board, and a
@@ -122,10 +121,10 @@ def test_vale_artifacts_are_drawn_and_clickable(page: Page, server: Any) -> None
 
 
 def test_thalara_against_the_computer(page: Page, server: Any) -> None:
-    made = httpx.post(server.base + "/api/games", json={
+    made = create_game(server.base, {
         "game": "thalara", "seed": 5,
         "seats": [{"kind": "human", "name": "Ada"},
-                  {"kind": "computer", "agent": "greedy"}]}).json()
+                  {"kind": "computer", "agent": "greedy"}]})
     page.goto(server.base + made["seats"][0]["link"])
     page.wait_for_function(READY)
     # choosing the hand: a click on a highlighted supply card takes it
@@ -141,7 +140,7 @@ def test_thalara_against_the_computer(page: Page, server: Any) -> None:
 
 
 def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> None:
-    made = httpx.post(server.base + "/api/games", json={"game": "thalara", "seed": 12}).json()
+    made = create_game(server.base, {"game": "thalara", "seed": 12})
     contexts = [browser.new_context(viewport={"width": 1100, "height": 850}) for _ in range(3)]
     try:
         pages = [c.new_page() for c in contexts]

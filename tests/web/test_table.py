@@ -9,43 +9,26 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
 from cardtable import load_game
 
-from .conftest import checked_page, shot, table
+from .conftest import SIZES, create_game, serious, shot, table
 from .test_play import READY, play_one
 
-SIZES = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
 VALE = load_game("vale").catalogue({"expansion": "artifacts"})
 THALARA = load_game("thalara").catalogue()
 
 
-@pytest.fixture(params=list(SIZES))
-def size(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def tab(browser: Browser, size: str) -> Iterator[Page]:
-    """A page at this size; no page error may happen on it."""
-    with checked_page(browser, viewport=SIZES[size], has_touch=size == "phone") as pg:
-        yield pg
-
-
 def new_game(server: Any, game: str, seed: int, options: dict[str, Any] | None = None,
              agent: str = "greedy") -> dict[str, Any]:
-    made: dict[str, Any] = httpx.post(server.base + "/api/games", json={
+    return create_game(server.base, {
         "game": game, "seed": seed, "options": options or {}, "title": f"{game} {seed}",
-        "seats": [{"kind": "human", "name": "Ada"},
-                  {"kind": "computer", "agent": agent}]}).json()
-    return made
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "computer", "agent": agent}]})
 
 
 def open_seat(page: Page, server: Any, made: dict[str, Any]) -> None:
@@ -132,12 +115,16 @@ def test_end_screen_with_breakdown_and_buttons(tab: Page, server: Any, size: str
     assert record["game"] == "vale" and record["options"]["end_score"] == 1
     assert tab.get_attribute("#new-game", "href") == "/"
     shot(tab, f"end-vale-{size}")
-    # a rematch: a new game with the same seats' settings, where I play the same seat
-    tab.click("#rematch")
+    # a new game with the same seats' settings, where I play the same seat (the
+    # rematch proper, with the seats turned, is in test_rematch.py)
+    tab.click("#same-settings")
     tab.wait_for_url(re.compile(r"/g/(?!" + made["id"] + r")"))
     tab.wait_for_function(READY)
     assert table(tab)["seat"] == 0 and not table(tab)["over"]
     assert tab.inner_text("#presence").count("Computer (greedy)") == 1
+    new_id = tab.evaluate("() => window.cardtable.id")
+    setup = httpx.get(f"{server.base}/api/games/{new_id}/about").json()["setup"]
+    assert setup["options"] == {"end_score": 1}
 
 
 def test_the_end_screen_of_thalara_tells_the_artifacts_and_the_reason(
@@ -378,13 +365,6 @@ def test_provisional_content_is_marked_with_its_note(tab: Page, server: Any,
 
 
 # ---- 10. accessible --------------------------------------------------------------------
-
-
-def serious(page: Page) -> list[str]:
-    result = Axe().run(page)
-    return [f"{v['id']}: {v['help']} ({[n['html'][:80] for n in v['nodes']]})"
-            for v in result.response["violations"]
-            if v["impact"] in ("serious", "critical")]
 
 
 def test_keyboard_play(tab: Page, server: Any, size: str) -> None:

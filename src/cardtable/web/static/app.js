@@ -1,155 +1,18 @@
 // cardtable web client: the lobby, a seat or spectator at a game, and replays.
 // Plain ES modules; the server sends each viewer only what it may see, and the seat to
 // move its legal action texts; a click is mapped to one of those texts.
-import { h, clear, seatName, inWords } from "./dom.js";
+import { h, clear, seatName, inWords, modal } from "./dom.js";
+import { api, loadSeat, saveSeat, forgetSeat } from "./api.js";
+import { lobby } from "./lobby.js";
+import { seatClock, clockNotes } from "./clocks.js";
+import { EndScreen } from "./endscreen.js";
+import { decisionNote } from "./analysis.js";
 import * as thalara from "./thalara.js";
 import * as vale from "./vale.js";
 
 const GAMES = { thalara, vale };
 const main = document.getElementById("main");
 const statusEl = document.getElementById("status");
-
-async function api(path, options) {
-  const res = await fetch(path, options);
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(body.detail || `HTTP ${res.status}`);
-  return body;
-}
-
-function seatKey(id) { return `cardtable:seat:${id}`; }
-function saveSeat(id, seat, token) { localStorage.setItem(seatKey(id), JSON.stringify({ seat, token })); }
-function loadSeat(id) {
-  try { return JSON.parse(localStorage.getItem(seatKey(id)) || "null"); } catch { return null; }
-}
-
-// ---------------------------------------------------------------- the lobby
-
-async function lobby() {
-  document.title = "cardtable — lobby";
-  statusEl.textContent = "";
-  const meta = await api("/api/meta");
-  const lists = h("div.lists");
-  const form = createForm(meta, () => fillLists(lists).catch(() => {}));
-  clear(main).append(h("div.lobby", {}, form, lists));
-  await fillLists(lists);
-  const timer = setInterval(() => {
-    if (!document.body.contains(lists)) { clearInterval(timer); return; }
-    fillLists(lists).catch(() => {});
-  }, 5000);
-}
-
-function createForm(meta, onCreated) {
-  const gameSel = h("select", { name: "game", id: "game" },
-    meta.games.map((g) => h("option", { value: g.name }, g.title)));
-  const players = h("select", { name: "players", id: "players", "aria-label": "number of players" });
-  const seatsBox = h("div.seatrows");
-  const optsBox = h("div.opts");
-  const agentOptions = () => meta.agents.map((a) => h("option", { value: a }, a));
-  const current = () => meta.games.find((g) => g.name === gameSel.value);
-  function refresh() {
-    const g = current();
-    const keep = Number(players.value) || 2;
-    clear(players).append(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
-      const n = g.min_players + i;
-      return h("option", { value: n, selected: n === keep ? true : null }, `${n} players`);
-    }));
-    seatRows();
-    clear(optsBox).append(...Object.entries(g.options).filter(([k]) => k !== "cards").map(([k, help]) =>
-      h("label.opt", {}, h("span", {}, k), h("input", { name: `opt-${k}`, placeholder: "default", title: help }),
-        h("small.muted", {}, help))));
-  }
-  function seatRows() {
-    const n = Number(players.value);
-    clear(seatsBox).append(...Array.from({ length: n }, (_, i) => {
-      const kind = h("select", { name: `kind-${i}`, "aria-label": `seat ${i + 1}: person or computer` },
-        h("option", { value: "human" }, "person"),
-        h("option", { value: "computer", selected: i > 0 ? true : null }, "computer"));
-      const agent = h("select", { name: `agent-${i}`, "aria-label": `seat ${i + 1}: computer level` }, agentOptions());
-      agent.value = meta.agents.includes("greedy") ? "greedy" : meta.agents[0];
-      const name = h("input", { name: `name-${i}`, placeholder: `Player ${i + 1}`, size: 10, "aria-label": `seat ${i + 1}: name` });
-      const sync = () => { agent.disabled = kind.value !== "computer"; };
-      kind.addEventListener("change", sync); sync();
-      return h("div.seatrow", {}, h("b", {}, `Seat ${i + 1}`), kind, agent, name);
-    }));
-  }
-  gameSel.addEventListener("change", refresh);
-  players.addEventListener("change", seatRows);
-  const out = h("div.created");
-  const form = h("form.create", {
-    onsubmit: async (ev) => {
-      ev.preventDefault();
-      const fd = new FormData(form);
-      const n = Number(fd.get("players"));
-      const options = {};
-      for (const [k, v] of fd.entries()) {
-        if (k.startsWith("opt-") && String(v).trim() !== "") {
-          let value = String(v).trim();
-          try { value = JSON.parse(value); } catch { /* a plain word */ }
-          options[k.slice(4)] = value;
-        }
-      }
-      const seats = Array.from({ length: n }, (_, i) => ({
-        kind: fd.get(`kind-${i}`), agent: fd.get(`agent-${i}`) || null, name: fd.get(`name-${i}`) || null,
-      }));
-      const seedText = String(fd.get("seed") || "").trim();
-      const spec = { game: fd.get("game"), players: n, options, seats, title: String(fd.get("title") || ""),
-        listed: fd.get("listed") === "on", computer_delay_ms: Number(fd.get("delay") || 0) };
-      if (seedText) spec.seed = Number(seedText);
-      try {
-        const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
-        showCreated(out, made);
-        onCreated();
-      } catch (err) {
-        clear(out).append(h("p.error", {}, err.message));
-      }
-    },
-  },
-  h("h2", {}, "New game"),
-  h("label", {}, "Game ", gameSel), h("label", {}, " ", players),
-  seatsBox,
-  h("details", {}, h("summary", {}, "Options"), optsBox,
-    h("label.opt", {}, h("span", {}, "seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric", title: "a chosen seed is for games with one person: with several, its chooser would know the deal" })),
-    h("label.opt", {}, h("span", {}, "title"), h("input", { name: "title", placeholder: "(optional)" })),
-    h("label.opt", {}, h("span", {}, "computer pause (ms)"), h("input", { name: "delay", value: "600", inputmode: "numeric" }))),
-  h("label", {}, h("input", { type: "checkbox", name: "listed", checked: true }), " list it in the lobby"),
-  h("div", {}, h("button.primary", { type: "submit", id: "create" }, "Create game")),
-  out);
-  refresh();
-  return form;
-}
-
-export function showCreated(out, made) {
-  const abs = (p) => new URL(p, location.href).href;
-  const mine = made.seats[0];
-  clear(out).append(h("div.links", {},
-    h("p", {}, "Game created. Each link below is one seat: keep yours, send the others to the other players."),
-    made.seats.map((s) => h("div.linkrow", {}, h("b", {}, `Seat ${s.seat + 1} (${s.name})`),
-      h("input", { readonly: true, value: abs(s.link), size: 40, "aria-label": `link of seat ${s.seat + 1}`, onclick: (e) => e.target.select() }))),
-    h("div.linkrow", {}, h("b", {}, "Spectators"), h("input", { readonly: true, value: abs(made.watch), size: 40, "aria-label": "spectators' link" })),
-    mine ? h("a.button.primary", { href: mine.link, id: "play-link" }, `Play seat ${mine.seat + 1}`) :
-      h("a.button.primary", { href: made.watch }, "Watch")));
-}
-
-async function fillLists(box) {
-  const [open, playing, over] = await Promise.all(["open", "playing", "over"].map((s) => api(`/api/games?status=${s}`)));
-  const row = (g, buttons) => h("li", { "data-game": g.id }, h("b", {}, g.title), ` · ${g.players} players · `,
-    g.seats.map((s) => h(`span.seatchip${s.connected ? ".on" : ""}`, { title: s.kind }, s.name)), " ", buttons);
-  const join = (g) => h("button", { onclick: async () => {
-    try {
-      const seat = await api(`/api/games/${g.id}/join`, { method: "POST" });
-      location.href = seat.link;
-    } catch (err) { alert(err.message); }
-  } }, "Join");
-  const watch = (g) => h("a.button", { href: `/g/${g.id}?watch=1` }, "Watch");
-  const replayBtn = (g) => h("a.button", { href: `/g/${g.id}?replay=0` }, "Replay");
-  clear(box).append(
-    h("h2", {}, "Open games"),
-    open.length ? h("ul.games", {}, open.map((g) => row(g, [join(g), watch(g)]))) : h("p.muted", {}, "No open game: create one."),
-    h("h2", {}, "Being played"),
-    h("ul.games", {}, playing.slice(0, 20).map((g) => row(g, [watch(g)]))),
-    h("h2", {}, "Finished"),
-    h("ul.games", {}, over.slice(0, 20).map((g) => row(g, [replayBtn(g)]))));
-}
 
 // ---------------------------------------------------------------- a game
 
@@ -180,14 +43,20 @@ function chime() {
   setTimeout(() => audio.close(), 800);
 }
 
-const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s hourglass effect",
-  artifact: "Artifact {}", resolution: "hourglass effects", other: "other" };
+// close codes (docs/web.md): the game is gone; too many messages; reconnect at once
+const CLOSE_GONE = { 4404: "no_game", 4410: "abandoned" };
+const CLOSE_SLOW = 4429;
+const CLOSE_RESYNC = new Set([4503, 1009, 1007]);
+const SLOW_RETRY_MS = 15000;
+const CLOCK_TICK_MS = 250;
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 class Table {
-  constructor(id, seat, token) {
+  constructor(id, seat, token, wantsAnalysis, joined = false) {
     this.id = id;
     this.seat = seat;
     this.token = token;
+    this.joined = joined;     // an open seat taken from the lobby: it cannot abandon the game
     this.mod = null;
     this.ctx = { me: seat, seats: [], catalogue: null, words: null, legal: [] };
     this.about = null;
@@ -202,6 +71,15 @@ class Table {
     this.myTurn = false;
     this.tab = "table";
     this.keyboard = false;
+    this.clock = null;        // the clocks as last received, and when (performance.now())
+    this.clockAt = 0;
+    this.rematch = null;
+    this.hint = null;         // {id, n, actions, error}: the hint asked for at action n
+    this.hintSeq = 0;
+    this.staleHints = 0;      // answers that came after the game moved on (ignored)
+    this.stopped = false;     // the game is gone (abandoned, or none): no reconnecting
+    this.quickRetries = [];
+    this.end = new EndScreen(this, wantsAnalysis);
     this.build();
     this.connect();
     this.loadAbout();
@@ -221,11 +99,16 @@ class Table {
     this.boardEl = h("div.board-wrap", { id: "board" });
     this.choicesEl = h("div.choices", { id: "choices" });
     this.actionsEl = h("div.actions", { id: "actions" });
-    this.logEl = h("ol.log", { id: "log", "aria-label": "game log" });
+    this.logEl = h("ol.log", { id: "log", "aria-label": "game log", tabindex: 0 });   // scrollable: reachable by keyboard
     this.lastEl = h("div.last", { id: "last", "aria-live": "polite" });
     this.errorEl = h("div.error", { id: "error", role: "alert" });
     this.seatsEl = h("div.presence", { id: "presence" });
-    this.endEl = h("section.endscreen", { id: "end", hidden: true, "aria-label": "the end of the game" });
+    this.endEl = this.end.el;
+    this.noticeEl = h("div.notice", { id: "notice", role: "alert", hidden: true });
+    this.clockNotesEl = h("div.clock-notes", { id: "clock-notes", role: "status", hidden: true });
+    this.hintEl = h("div.hint", { id: "hint" });
+    this.hintBtn = h("button", { id: "hint-btn", hidden: true, onclick: () => this.requestHint() }, "Hint");
+    this.abandonBtn = h("button.danger", { id: "abandon", hidden: true, onclick: () => this.askAbandon() }, "Abandon the game…");
     this.offlineEl = h("div.offline-banner", { id: "offline", role: "alert", hidden: true });
     this.undoBtn = h("button", { id: "undo", hidden: true, onclick: () => this.send({ type: "undo" }) }, "Undo my last action");
     this.zoomEl = h("dialog.zoom", { id: "zoom", "aria-label": "card" });
@@ -241,16 +124,18 @@ class Table {
     this.layoutEl = h("div.layout", {},
       this.boardEl,
       h("aside.side", {},
-        h("div.panel.move-panel", { "aria-label": "your move" }, h("h2.h3", {}, "Your move"), this.choicesEl, this.actionsEl, this.undoBtn),
+        this.movePanel = h("div.panel.move-panel", { "aria-label": "your move" }, h("h2.h3", {}, "Your move"), this.choicesEl, this.actionsEl,
+          h("div.btns.helpers", {}, this.hintBtn, this.undoBtn), this.hintEl),
         h("div.panel.log-panel", {}, h("h2.h3", {}, "Game log"), this.logEl),
         h("details.panel.alerts", {}, h("summary", {}, "Turn alerts"),
           alertBox("title", "mark the tab title on my turn"),
           alertBox("sound", "a short sound on my turn"),
-          alertBox("notify", "a notification when this tab is hidden"))));
-    this.gameEl = h("div.game", { "data-tab": this.tab },
+          alertBox("notify", "a notification when this tab is hidden")),
+        h("div.panel.game-panel", { id: "game-panel" }, this.abandonBtn)));
+    this.gameEl = h("div.game.live", { "data-tab": this.tab },
       h("div.bar", {}, this.turnEl, this.seatsEl,
         h("button", { id: "rules-btn", onclick: () => this.openRules() }, "Rules")),
-      this.offlineEl, this.endEl, this.lastEl, this.errorEl, this.tabsEl, this.layoutEl,
+      this.clockNotesEl, this.noticeEl, this.offlineEl, this.endEl, this.lastEl, this.errorEl, this.tabsEl, this.layoutEl,
       this.zoomEl, this.rulesEl);
     clear(main).append(this.gameEl);
     this.drawTabs();
@@ -314,7 +199,9 @@ class Table {
   }
 
   connect() {
+    if (this.stopped) return;
     clearInterval(this.countdown);
+    clearTimeout(this.reconnectTimer);
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/${this.id}`);
     this.ws = ws;
@@ -324,21 +211,39 @@ class Table {
       ws.send(JSON.stringify({ type: "hello", seat: this.seat, token: this.token }));
     };
     ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      statusEl.textContent = "connection lost — reconnecting…";
-      statusEl.className = "status bad";
-      this.waiting = false;
-      this.setOffline(true, this.retry);
+    ws.onclose = (ev) => this.closed(ws, ev.code);
+  }
+
+  /** The connection closed: the close code says whether and when to come back. */
+  closed(ws, code) {
+    if (this.ws !== ws || this.stopped) return;
+    if (CLOSE_GONE[code]) { this.gone(CLOSE_GONE[code]); return; }
+    this.waiting = false;
+    let wait = this.retry;
+    let why = "Connection lost.";
+    const now = Date.now();
+    this.quickRetries = this.quickRetries.filter((t) => now - t < 30000);
+    if (code === CLOSE_SLOW) {
+      wait = SLOW_RETRY_MS;
+      why = "The server asked this page to wait (too many messages or connections).";
+    } else if (CLOSE_RESYNC.has(code) && this.quickRetries.length < 3) {
+      // the server dropped what it had queued for us: the welcome brings the table up to date
+      this.quickRetries.push(now);
+      wait = 0;
+      why = "The connection was reset.";
+    } else {
       this.retry = Math.min(this.retry * 2, 5000);
-    };
+    }
+    statusEl.textContent = "connection lost — reconnecting…";
+    statusEl.className = "status bad";
+    this.setOffline(true, wait, why);
   }
 
   /** While disconnected the table is greyed and cannot be used; a countdown to the next try. */
-  setOffline(on, wait) {
+  setOffline(on, wait, why) {
     this.offline = on;
     this.gameEl.classList.toggle("offline", on);
-    if (on) this.layoutEl.setAttribute("inert", ""); else this.layoutEl.removeAttribute("inert");
+    this.setInert(on);
     clearInterval(this.countdown);
     clearTimeout(this.reconnectTimer);
     this.offlineEl.hidden = !on;
@@ -346,7 +251,7 @@ class Table {
     const due = Date.now() + wait;
     const tick = () => {
       const left = Math.max(0, Math.ceil((due - Date.now()) / 1000));
-      clear(this.offlineEl).append(h("b", {}, "Connection lost. "),
+      clear(this.offlineEl).append(h("b", {}, `${why} `),
         left > 0 ? `Trying again in ${left} s… ` : "Trying again… ",
         h("button", { id: "retry-now", onclick: () => this.connect() }, "Retry now"));
     };
@@ -355,8 +260,84 @@ class Table {
     this.reconnectTimer = setTimeout(() => this.connect(), wait);
   }
 
+  setInert(on) {
+    if (on) this.layoutEl.setAttribute("inert", ""); else this.layoutEl.removeAttribute("inert");
+  }
+
+  /** A prominent message at the top of the table (role alert), with its buttons. */
+  notice(kind, ...parts) {
+    this.noticeEl.hidden = false;
+    this.noticeEl.setAttribute("data-kind", kind);
+    clear(this.noticeEl).append(...parts);
+  }
+
+  /** The game is gone (abandoned, or there is none): say so, and never reconnect. */
+  gone(kind, text) {
+    this.stopped = true;
+    this.setOffline(false);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) { try { ws.close(); } catch { /* closing already */ } }
+    clearInterval(this.clockTimer);
+    this.gameEl.classList.add("gone");
+    this.setInert(true);
+    statusEl.textContent = kind === "abandoned" ? "abandoned" : "no such game";
+    statusEl.className = "status bad";
+    const lobbyLink = h("a.button", { href: "/", id: "to-lobby" }, "Back to the lobby");
+    if (kind === "abandoned") {
+      this.notice(kind, h("b", {}, "This game was abandoned. "),
+        "A player gave it up: nobody can play it on, and it has left the lobby. ", lobbyLink);
+    } else {
+      this.notice(kind, h("b", {}, "There is no such game. "), text ? `${text}. ` : "", "It may have been abandoned, or the link is mistyped. ", lobbyLink);
+    }
+    this.abandonBtn.hidden = true;
+  }
+
+  /** The seat link's token is not (or no longer) valid: say so; watching is a choice. */
+  badLink(message) {
+    statusEl.textContent = "seat link not valid";
+    statusEl.className = "status bad";
+    const seat = this.seat;
+    this.notice("bad_token", h("b", {}, "This seat link is not valid. "),
+      `${capital(inWords(this.ctx, message))}. The seat may have been given to somebody else, or the link was copied wrong: ask whoever sent it for a new one. `,
+      h("button", { id: "watch-instead", onclick: () => this.watchInstead() }, "Watch as a spectator"));
+    this.badSeat = seat;
+  }
+
+  watchInstead() {
+    forgetSeat(this.id);
+    this.seat = null;
+    this.token = null;
+    this.ctx.me = null;
+    this.noticeEl.hidden = true;
+    history.replaceState(null, "", `/g/${this.id}?watch=1`);
+    this.send({ type: "hello" });
+  }
+
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  async refreshSeats() {
+    try {
+      const info = await api(`/api/games/${this.id}`);
+      let changed = false;
+      for (const seat of info.seats) {
+        const mine = this.ctx.seats[seat.seat];
+        if (mine && mine.name !== seat.name) { mine.name = seat.name; changed = true; }
+      }
+      if (changed) this.draw();
+    } catch { /* the names stay as they were */ }
+  }
+
+  /** The clocks of a state or seats message, from the moment it arrived. */
+  setClock(clock) {
+    this.clock = clock || null;
+    this.clockAt = performance.now();
+    clearInterval(this.clockTimer);
+    if (this.clock && this.clock.started && this.clock.running !== null && !this.stopped) {
+      this.clockTimer = setInterval(() => this.tickClock(), CLOCK_TICK_MS);
+    }
   }
 
   onMessage(msg) {
@@ -368,49 +349,101 @@ class Table {
         if (msg.catalogue && !this.about) this.ctx.catalogue = msg.catalogue;
         this.title = msg.title;
         this.log = msg.log;
-        if (msg.type === "welcome" && this.seat !== null && msg.seat === null) this.seat = null;
+        this.rematch = msg.rematch || null;
         statusEl.textContent = this.seat === null ? "watching" : `seat ${this.seat + 1}`;
         statusEl.className = "status ok";
+        this.noticeEl.hidden = true;
         this.setOffline(false);
         this.lastEvents = msg.log.length ? msg.log[msg.log.length - 1].events : [];
         this.setSnapshot(msg);
         break;
       case "update":
-        this.log.push({ n: msg.n, seat: msg.seat, action: msg.action, events: msg.events });
+        this.log.push({ n: msg.n, seat: msg.seat, action: msg.action, by: msg.by, events: msg.events });
         this.lastEvents = msg.events;
         this.setSnapshot(msg);
         break;
-      case "presence":
+      case "seats":
+        // a seat's time ran out or it came back, a seat was taken: names, clocks, presence
+        this.ctx.seats = msg.seats;
+        if (this.snap) { this.snap.connected = msg.connected; this.snap.clock = msg.clock; }
+        this.setClock(msg.clock);
+        this.draw();
+        break;
+      case "presence": {
         this.spectators = msg.spectators;
-        if (this.snap) { this.snap.connected = msg.connected; this.drawPresence(); }
+        if (!this.snap) break;
+        const arrived = msg.connected.some((on, seat) => on && !this.snap.connected[seat]);
+        this.snap.connected = msg.connected;
+        this.drawPresence();
+        // somebody who took an open seat may have given a name: the server sends no
+        // message for a join, so the seats are read again when a seat comes
+        if (arrived) this.refreshSeats();
+        break;
+      }
+      case "rematch":
+        this.rematch = msg.by === undefined ? null : { by: msg.by, accepted: msg.accepted, declined: msg.declined, next: msg.next };
+        if (this.rematch && this.rematch.next && this.rematch.next.link) {
+          // every seat accepted: the next game is made, with this seat's new token
+          const next = this.rematch.next;
+          saveSeat(next.id, next.seat, next.token);
+          location.assign(`/g/${next.id}`);
+          return;
+        }
+        this.end.rematchError = "";
+        this.draw();
+        break;
+      case "hint":
+        if (!this.hint || msg.id !== this.hint.id || !this.snap || msg.n !== this.snap.n) { this.staleHints += 1; return; }
+        this.hint.actions = msg.actions;
+        this.draw();
         break;
       case "ack":
+      case "pong":
         break;
       case "error":
-        this.waiting = false;
-        if (msg.code === "bad_token" || msg.code === "bad_seat") {
-          // the stored seat is not valid for this game: watch instead
-          localStorage.removeItem(seatKey(this.id));
-          this.seat = null;
-          this.ctx.me = null;
-          this.send({ type: "hello" });
-        }
-        if (msg.code === "no_game") { this.ws = null; clear(main).append(h("p.error", {}, msg.message)); return; }
-        this.errorEl.textContent = inWords(this.ctx, msg.message);
-        this.draw();
+        this.onError(msg);
         break;
       default:
         break;
     }
   }
 
+  onError(msg) {
+    this.waiting = false;
+    switch (msg.code) {
+      case "bad_token":
+      case "bad_seat":
+        this.badLink(msg.message);
+        return;
+      case "abandoned":
+        this.gone("abandoned");
+        return;
+      case "no_game":
+        this.gone("no_game", msg.message);
+        return;
+      case "no_hint":
+        if (this.hint && msg.id === this.hint.id) { this.hint.error = msg.message; this.draw(); }
+        return;
+      case "no_rematch":
+        this.end.rematchError = msg.message;
+        this.draw();
+        return;
+      default:
+        this.errorEl.textContent = inWords(this.ctx, msg.message);
+        this.draw();
+    }
+  }
+
   setSnapshot(msg) {
     this.snap = msg;
+    this.gameEl.classList.add("ready");
     this.waiting = false;
     this.selection = [];
     this.errorEl.textContent = "";
     this.ctx.me = this.seat;
     this.ctx.legal = msg.legal;
+    this.setClock(msg.clock);
+    if (this.hint && this.hint.n !== msg.n) this.hint = null;
     const mine = !msg.over && this.seat !== null && msg.current_player === this.seat && msg.legal.length > 0;
     if (mine && !this.myTurn) this.turnAlert();
     this.myTurn = mine;
@@ -466,9 +499,13 @@ class Table {
     this.drawTitle();
     this.drawTurn();
     this.drawPresence();
-    this.drawEnd();
+    this.drawClockNotes();
+    this.end.draw();
+    this.abandonBtn.hidden = this.seat === null || this.joined || s.over || this.stopped;
+    this.movePanel.hidden = s.over;
     // the board, then the clickable parts
     clear(this.boardEl).append(this.mod.render(s.observation, this.ctx));
+    this.markHint();
     const cands = this.waiting ? [] : this.candidates();
     const next = new Set(cands.filter((p) => p.path.length > this.selection.length).map((p) => p.path[this.selection.length]));
     for (const el of this.boardEl.querySelectorAll("[data-keys]")) {
@@ -507,6 +544,7 @@ class Table {
       this.actionsEl.append(h("p.muted", {}, this.seat === null ? "You are watching." : "Waiting for the other players…"));
     }
     this.undoBtn.hidden = !s.can_undo;
+    this.drawHint();
     this.drawLog();
     if (this.keyboard && !this.waiting) {
       const first = this.boardEl.querySelector(".legal") || this.choicesEl.querySelector("button") || this.actionsEl.querySelector("button");
@@ -535,71 +573,123 @@ class Table {
     this.turnEl.append(h("span.small.muted", {}, ` · ${this.title} · action ${s.n}`));
   }
 
-  /** The end screen: scores with each player's breakdown, why it ended, the tie-break. */
-  drawEnd() {
-    const s = this.snap;
-    this.endEl.hidden = !s.over;
-    if (!s.over) return;
-    const end = s.observation.end || {};
-    const ctx = this.ctx;
-    const rows = (end.players || []).map((p) => {
-      const won = (s.winners || []).includes(p.seat);
-      if ("stars" in p) {
-        return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
-          h("td.num", {}, `${p.stars} ★`),
-          h("td", {}, p.artifacts.length ? p.artifacts.map((a) => `${a.name} (${a.color} ${"★".repeat(a.stars)})`).join(", ") : "no Artifact"));
-      }
-      const parts = [`start ${p.start}`, ...p.sources.map((x) => `${(SOURCE_WORDS[x.kind] || "{}").replace("{}", x.source ? inWords(ctx, x.source) : "").trim()} ${x.points > 0 ? "+" : ""}${x.points}`)];
-      return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
-        h("td.num", {}, `${p.score} pts`),
-        h("td", {}, h("div", {}, parts.join(" · ")),
-          h("div.small", {}, `stones: ${p.stones.red} red, ${p.stones.blue} blue, ${p.stones.purple} purple · summoned: ${p.area.map((c) => inWords(ctx, c)).join(", ") || "none"}`)));
-    });
-    const thalara = (end.players || []).some((p) => "stars" in p);
-    const winners = (s.winners || []).map((w) => seatName(ctx, w)).join(" and ");
-    clear(this.endEl).append(...[
-      h("h2", {}, `Game over — ${winners || "nobody"} won`),
-      end.text ? h("p", { id: "end-reason" }, `Why it ended: ${inWords(ctx, end.text)}.`) : null,
-      end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
-      h("table.scores", { id: "end-scores" }, h("caption", {}, "Final scores"),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, thalara ? "Stars" : "Points"),
-          h("th", { scope: "col" }, thalara ? "Artifacts won" : "Points by source, stones, summoned cards"))),
-        h("tbody", {}, rows)),
-      h("div.btns", {},
-        h("button.primary", { id: "rematch", onclick: () => this.rematch() }, "Rematch"),
-        h("a.button", { href: "/", id: "new-game" }, "New game"),
-        h("a.button", { href: `/g/${this.id}?replay=0`, id: "replay-link" }, "Replay"),
-        h("a.button", { href: `/api/games/${this.id}/record`, download: `${this.id}.json`, id: "download" }, "Download the saved game")),
-      h("div", { id: "rematch-out" })].filter(Boolean));
-  }
-
-  /** For now a rematch is a new game with the same seats' settings (a new deal). */
-  async rematch() {
-    const out = this.endEl.querySelector("#rematch-out");
-    try {
-      const about = this.about || await api(`/api/games/${this.id}/about`);
-      const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify(about.setup) });
-      const mine = made.seats.find((x) => x.seat === this.seat);
-      if (mine && made.seats.length === 1) { location.href = mine.link; return; }
-      showCreated(clear(out), made);
-    } catch (err) {
-      clear(out).append(h("p.error", {}, err.message));
-    }
-  }
-
   drawPresence() {
     const s = this.snap;
-    clear(this.seatsEl).append(...this.ctx.seats.map((seat) => h(
-      `span.seatchip${s.connected[seat.seat] ? ".on" : ""}${s.current_player === seat.seat ? ".now" : ""}`,
-      { title: seat.kind === "computer" ? `computer (${seat.agent})` : (s.connected[seat.seat] ? "connected" : "not connected") },
-      seat.kind === "computer" ? "⚙ " : (s.connected[seat.seat] ? "● " : "○ "), seatName(this.ctx, seat.seat),
-      s.current_player === seat.seat ? " ◀" : "")),
+    const now = performance.now();
+    clear(this.seatsEl).append(...this.ctx.seats.map((seat) => {
+      const clock = seatClock(this.clock, this.clockAt, seat.seat, now);
+      return h(`span.seatchip${s.connected[seat.seat] ? ".on" : ""}${s.current_player === seat.seat ? ".now" : ""}`,
+        { title: seat.kind === "computer" ? `computer (${seat.agent})` : (s.connected[seat.seat] ? "connected" : "not connected"), "data-seat": seat.seat },
+        seat.kind === "computer" ? "⚙ " : (s.connected[seat.seat] ? "● " : "○ "), seatName(this.ctx, seat.seat),
+        s.current_player === seat.seat ? " ◀" : "",
+        clock ? this.clockEl(seat.seat, clock) : null);
+    }),
     this.spectators ? h("span.small.muted", { id: "spectators" }, ` ${this.spectators} watching`) : "");
   }
 
+  clockEl(seat, clock) {
+    const el = h("span.clock", { "data-clock-seat": seat });
+    this.paintClock(el, clock);
+    return el;
+  }
+
+  paintClock(el, clock) {
+    el.textContent = clock.text;
+    el.className = `clock${clock.running ? " running" : ""}${clock.low ? " low" : ""}${clock.out ? " out" : ""}`;
+    el.setAttribute("title", clock.label);
+  }
+
+  /** The running clock counts down between messages (only its text changes). */
+  tickClock() {
+    const c = this.clock;
+    if (!c || c.running === null) return;
+    const el = this.seatsEl.querySelector(`[data-clock-seat="${c.running}"]`);
+    const clock = seatClock(c, this.clockAt, c.running, performance.now());
+    if (el && clock) this.paintClock(el, clock);
+  }
+
+  drawClockNotes() {
+    const notes = clockNotes(this.clock, this.ctx);
+    this.clockNotesEl.hidden = notes.length === 0;
+    const back = this.clock && this.seat !== null && this.clock.absent[this.seat] && !this.snap.over;
+    clear(this.clockNotesEl).append(...notes.map((text) => h("span.clock-note", {}, text)));
+    if (back) this.clockNotesEl.append(h("button", { id: "take-seat-back", onclick: () => this.send({ type: "hello", seat: this.seat, token: this.token }) },
+        "Play my seat again myself"));
+  }
+
+  // ---- the hint (games against the computer only) ----
+
+  canHint() {
+    const s = this.snap;
+    return this.seat !== null && !s.over && s.legal.length > 0 &&
+      this.ctx.seats.every((x) => x.seat === this.seat || x.kind === "computer");
+  }
+
+  requestHint() {
+    this.hintSeq += 1;
+    this.hint = { id: `hint-${this.hintSeq}`, n: this.snap.n, actions: null, error: null };
+    this.send({ type: "hint", id: this.hint.id });
+    this.draw();
+  }
+
+  drawHint() {
+    clear(this.hintEl);
+    const can = this.canHint();
+    this.hintBtn.hidden = !can;
+    if (!can) return;
+    const hint = this.hint;
+    const pending = hint && !hint.actions && !hint.error;
+    this.hintBtn.disabled = pending || this.waiting;
+    this.hintBtn.textContent = pending ? "Hint: thinking…" : "Hint";
+    if (!hint) return;
+    if (hint.error) { this.hintEl.append(h("p.error", { id: "hint-error" }, hint.error)); return; }
+    if (!hint.actions) return;
+    const pct = (x) => `${Math.round(x * 100)}%`;
+    this.hintEl.append(h("div.small", {}, "The computer's search, from what you know, would play:"),
+      h("ol.hint-list", { id: "hint-list" }, hint.actions.map((a, i) => h("li", { "data-action": a.action },
+        h("b", {}, this.label(a.action)), i === 0 ? " (marked “hint” on the table)" : "",
+        h("span.small", {}, ` — chosen in ${pct(a.share)} of the search; expected result ${a.expected === null ? "unknown" : a.expected.toFixed(2)} (0 = loss, 1 = win) `),
+        h("button.hint-play", { "data-action": a.action, disabled: this.waiting ? true : null, onclick: () => this.act(a.action) }, "Play it")))));
+  }
+
+  /** The hint's first suggestion, marked on the board (the parts it would click). */
+  markHint() {
+    const top = this.hint && this.hint.actions && this.hint.actions[0];
+    if (!top || this.hint.n !== this.snap.n) return;
+    const path = new Set(this.mod.pathFor(top.action, this.ctx));
+    for (const el of this.boardEl.querySelectorAll("[data-keys]")) {
+      if (!el.getAttribute("data-keys").split(" ").some((k) => path.has(k))) continue;
+      el.classList.add("hinted");
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} (the hint's suggestion)`.trim());
+    }
+  }
+
+  // ---- abandoning the game ----
+
+  askAbandon() {
+    const error = h("p.error", { role: "alert" });
+    const dialog = modal("abandon-dialog", "abandon the game",
+      h("h2", {}, "Abandon this game?"),
+      h("p", {}, "Nobody will be able to play it on: everybody at the table is told, its computer players stop, and it leaves the lobby. This cannot be undone."),
+      error,
+      h("div.dialog-btns", {},
+        h("button", { id: "abandon-cancel", onclick: () => dialog.close() }, "Keep playing"),
+        h("button.danger", { id: "abandon-confirm", onclick: async () => {
+          try {
+            await api(`/api/games/${this.id}`, { method: "DELETE", headers: { authorization: `Bearer ${this.token}` } });
+            dialog.close();
+            this.gone("abandoned");
+          } catch (err) { error.textContent = err.message; }
+        } }, "Abandon the game")));
+    dialog.showModal();
+    dialog.querySelector("#abandon-cancel").focus();
+  }
+
   logText(e) {
-    return e.events.map((ev) => inWords(this.ctx, ev.text)).join(" · ") || (e.action ? this.label(e.action) : `${seatName(this.ctx, e.seat)} acted`);
+    const text = e.events.map((ev) => inWords(this.ctx, ev.text)).join(" · ") || (e.action ? this.label(e.action) : `${seatName(this.ctx, e.seat)} acted`);
+    if (e.by !== "computer") return text;
+    // a seat whose time ran out: the computer decided for it
+    return [h("span.by-computer", {}, `⚙ the computer, for ${seatName(this.ctx, e.seat)} (out of time): `), text];
   }
 
   drawLog() {
@@ -615,18 +705,24 @@ class Table {
   }
 }
 
+
 // ---------------------------------------------------------------- replays
 
-async function replayPage(id, step) {
+async function replayPage(id, step, decisionAt) {
   let total = 0;
   let mod = null;
   const ctx = { me: null, seats: [], catalogue: null, words: null, legal: [] };
   const [info, about] = await Promise.all([api(`/api/games/${id}`), api(`/api/games/${id}/about`)]);
+  // the analysis, if the game has one: the replay then tells how each decision was judged
+  const analysis = await api(`/api/games/${id}/analysis`).then((a) => (a.state === "done" ? a.analysis : null), () => null);
   ctx.seats = info.seats;
   ctx.catalogue = about.catalogue;
   ctx.words = about.words;
+  mod = GAMES[info.game];
+  const say = (text) => (mod.label ? mod.label(text, ctx) : text);
   const board = h("div.board-wrap", { id: "board" });
   const eventsEl = h("div.last", { id: "replay-events", "aria-live": "polite" });
+  const noteEl = h("div", { id: "replay-note" });
   const counter = h("span", { id: "replay-step" });
   const slider = h("input", { type: "range", min: 0, value: step, id: "replay-slider", "aria-label": "action number" });
   const go = async (k) => {
@@ -635,19 +731,31 @@ async function replayPage(id, step) {
     step = r.step;
     slider.max = total;
     slider.value = step;
-    mod = GAMES[info.game];
     counter.textContent = `action ${step} of ${total}`;
     clear(eventsEl).append(step ? h("b", {}, `${seatName(ctx, r.seat)}: `) : "", r.events.map((e) => inWords(ctx, e.text)).join(" · ") || "the start");
     clear(board).append(mod.render(r.observation, ctx));
-    history.replaceState(null, "", `/g/${id}?replay=${step}`);
+    clear(noteEl);
+    const decision = analysis && analysis.decisions.find((d) => d.index === step);
+    if (decision) {
+      noteEl.append(decisionNote(decision, ctx, say));
+      // the better action, marked where the board shows its parts (from the deciding seat's side)
+      const keys = new Set(mod.pathFor(decision.best, { ...ctx, me: decision.seat }));
+      for (const el of board.querySelectorAll("[data-keys]")) {
+        if (!el.getAttribute("data-keys").split(" ").some((key) => keys.has(key))) continue;
+        el.classList.add("better");
+        el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} (the better action)`.trim());
+      }
+    }
+    history.replaceState(null, "", `/g/${id}?replay=${step}${decisionAt !== null ? `&decision=${decisionAt}` : ""}`);
   };
   slider.addEventListener("change", () => go(Number(slider.value)));
   const btn = (label, f, idName, name) => h("button", { onclick: () => go(Math.max(0, Math.min(total, f()))), id: idName, "aria-label": name }, label);
   clear(main).append(h("div.game", {},
     h("div.bar", {}, h("b", {}, `Replay: ${info.title}`), " ",
       btn("|◀", () => 0, "replay-first", "first"), btn("◀", () => step - 1, "replay-prev", "previous"),
-      btn("▶", () => step + 1, "replay-next", "next"), btn("▶|", () => total, "replay-last", "last"), " ", counter, slider),
-    eventsEl, board));
+      btn("▶", () => step + 1, "replay-next", "next"), btn("▶|", () => total, "replay-last", "last"), " ", counter, slider,
+      analysis ? h("a.button", { href: `/g/${id}?watch=1&analysis=1`, id: "back-to-analysis" }, "The analysis") : null),
+    noteEl, eventsEl, board));
   statusEl.textContent = "replay";
   await go(step);
 }
@@ -656,11 +764,12 @@ async function replayPage(id, step) {
 
 function route() {
   const m = /^\/g\/([A-Za-z0-9]+)$/.exec(location.pathname);
-  if (!m) { lobby().catch((e) => clear(main).append(h("p.error", {}, e.message))); return; }
+  if (!m) { lobby(main, statusEl).catch((e) => clear(main).append(h("p.error", {}, e.message))); return; }
   const id = m[1];
   const params = new URLSearchParams(location.search);
   if (params.has("replay")) {
-    replayPage(id, Number(params.get("replay")) || 0).catch((e) => clear(main).append(h("p.error", {}, e.message)));
+    const decision = params.has("decision") ? Number(params.get("decision")) : null;
+    replayPage(id, Number(params.get("replay")) || 0, decision).catch((e) => clear(main).append(h("p.error", {}, e.message)));
     return;
   }
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -669,7 +778,8 @@ function route() {
     history.replaceState(null, "", `/g/${id}`); // the secret stays in this browser only
   }
   const stored = params.has("watch") ? null : loadSeat(id);
-  window.cardtable = new Table(id, stored ? stored.seat : null, stored ? stored.token : null);
+  window.cardtable = new Table(id, stored ? stored.seat : null, stored ? stored.token : null, params.has("analysis"),
+    Boolean(stored && stored.joined));
 }
 
 route();

@@ -67,3 +67,12 @@ export function provisionalMark(isProvisional, note) {
   const text = `provisional: ${note || "not yet confirmed against the printed game"}`;
   return h("span.prov", { title: text, "aria-label": text, role: "img" }, "✱");
 }
+
+/** A modal dialog (replacing one of the same id), appended to the page; showModal() opens it. */
+export function modal(id, label, ...children) {
+  const old = document.getElementById(id);
+  if (old) old.remove();
+  const dialog = h("dialog", { id, "aria-label": label }, ...children);
+  document.body.append(dialog);
+  return dialog;
+}

@@ -1,0 +1,147 @@
+// The end of a game: the result (winners, why it ended, the tie-break, each player's
+// breakdown), the rematch (offered, accepted or declined by the seats; the next game
+// with the seats turned by one), a new game with the same settings, the replay, the
+// saved game, and the Analysis tab.
+import { h, clear, seatName, inWords } from "./dom.js";
+import { api, send, goToSeat } from "./api.js";
+import { showCreated } from "./lobby.js";
+import { AnalysisView } from "./analysis.js";
+
+const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s hourglass effect",
+  artifact: "Artifact {}", resolution: "hourglass effects", other: "other" };
+
+export class EndScreen {
+  constructor(table, wantsAnalysis) {
+    this.t = table;
+    this.tab = wantsAnalysis ? "analysis" : "result";
+    this.analysis = null;
+    this.el = h("section.endscreen", { id: "end", hidden: true, "aria-label": "the end of the game" });
+    this.sameOut = h("div", { id: "same-settings-out" });
+    this.rematchError = "";
+  }
+
+  draw() {
+    const s = this.t.snap;
+    this.el.hidden = !s.over;
+    if (!s.over) return;
+    const ctx = this.t.ctx;
+    const winners = (s.winners || []).map((w) => seatName(ctx, w)).join(" and ");
+    const tab = (name, text) => h("button.tab", { role: "tab", id: `end-tab-${name}`, "aria-controls": `end-${name}`,
+      "aria-selected": String(this.tab === name), tabindex: this.tab === name ? null : "-1",
+      onclick: () => { this.tab = name; this.draw(); } }, text);
+    const tabs = h("div.end-tabs", { role: "tablist", "aria-label": "the end of the game" },
+      tab("result", "Result"), tab("analysis", "Analysis"));
+    tabs.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+      this.tab = this.tab === "result" ? "analysis" : "result";
+      this.draw();
+      this.el.querySelector(`#end-tab-${this.tab}`).focus();
+    });
+    const result = h("div", { id: "end-result", role: "tabpanel", "aria-labelledby": "end-tab-result", hidden: this.tab !== "result" },
+      ...this.result());
+    const analysis = h("div", { id: "end-analysis", role: "tabpanel", "aria-labelledby": "end-tab-analysis", hidden: this.tab !== "analysis" });
+    if (this.tab === "analysis") {
+      if (!this.analysis) {
+        this.analysis = new AnalysisView(this.t.id, ctx, (text) => this.t.label(text), window.matchMedia("(max-width: 820px)").matches);
+      }
+      analysis.append(this.analysis.el);
+      this.analysis.open();
+    }
+    clear(this.el).append(h("h2", {}, `Game over — ${winners || "nobody"} won`), tabs, result, analysis);
+  }
+
+  result() {
+    const s = this.t.snap;
+    const ctx = this.t.ctx;
+    const end = s.observation.end || {};
+    const rows = (end.players || []).map((p) => {
+      const won = (s.winners || []).includes(p.seat);
+      if ("stars" in p) {
+        return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
+          h("td.num", {}, `${p.stars} ★`),
+          h("td", {}, p.artifacts.length ? p.artifacts.map((a) => `${a.name} (${a.color} ${"★".repeat(a.stars)})`).join(", ") : "no Artifact"));
+      }
+      const parts = [`start ${p.start}`, ...p.sources.map((x) => `${(SOURCE_WORDS[x.kind] || "{}").replace("{}", x.source ? inWords(ctx, x.source) : "").trim()} ${x.points > 0 ? "+" : ""}${x.points}`)];
+      return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
+        h("td.num", {}, `${p.score} pts`),
+        h("td", {}, h("div", {}, parts.join(" · ")),
+          h("div.small", {}, `stones: ${p.stones.red} red, ${p.stones.blue} blue, ${p.stones.purple} purple · summoned: ${p.area.map((c) => inWords(ctx, c)).join(", ") || "none"}`)));
+    });
+    const thalara = (end.players || []).some((p) => "stars" in p);
+    const clock = s.clock;
+    const lostOnTime = clock ? clock.forfeited.map((f, seat) => (f ? seatName(ctx, seat) : null)).filter(Boolean) : [];
+    return [
+      end.text ? h("p", { id: "end-reason" }, `Why it ended: ${inWords(ctx, end.text)}.`) : null,
+      lostOnTime.length ? h("p", { id: "end-time" }, `${lostOnTime.join(" and ")} lost on time, and ${lostOnTime.length > 1 ? "rank" : "ranks"} last.`) : null,
+      end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
+      h("table.scores", { id: "end-scores" }, h("caption", {}, "Final scores"),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, thalara ? "Stars" : "Points"),
+          h("th", { scope: "col" }, thalara ? "Artifacts won" : "Points by source, stones, summoned cards"))),
+        h("tbody", {}, rows)),
+      this.rematchBox(),
+      h("div.btns", {},
+        h("button", { id: "same-settings", onclick: () => this.sameSettings() }, "New game with the same settings"),
+        h("a.button", { href: "/", id: "new-game" }, "New game"),
+        h("a.button", { href: `/g/${this.t.id}?replay=0`, id: "replay-link" }, "Replay"),
+        h("a.button", { href: `/api/games/${this.t.id}/record`, download: `${this.t.id}.json`, id: "download" }, "Download the saved game")),
+      this.sameOut].filter(Boolean);
+  }
+
+  /** The rematch as it stands: who offered, who accepted or declined, the next game. */
+  rematchBox() {
+    const t = this.t;
+    const ctx = t.ctx;
+    const r = t.rematch;
+    const me = t.seat;
+    const person = me !== null && ctx.seats[me] && ctx.seats[me].kind === "human";
+    const names = (list) => list.map((seat) => seatName(ctx, seat)).join(", ");
+    const answer = (word) => { this.rematchError = ""; t.send({ type: "rematch", answer: word }); };
+    const offer = (text) => h("button.primary", { id: "rematch-offer", onclick: () => answer("offer") }, text);
+    const parts = [];
+    if (r && r.next) {
+      if (r.next.link) {
+        parts.push("The rematch is ready. ",
+          h("button.primary", { id: "rematch-go", onclick: () => goToSeat(r.next.id, r.next.seat, r.next.token) }, "Play the rematch"));
+      } else {
+        parts.push("The rematch is under way. ", h("a.button", { href: r.next.watch, id: "rematch-watch" }, "Watch the rematch"));
+      }
+    } else if (r && r.declined.length) {
+      // the server refuses a second offer once one was declined: a new game is the way on
+      parts.push(h("span", { id: "rematch-state" }, `${names(r.declined)} declined the rematch.`),
+        person ? " “New game with the same settings” below starts another game for whoever wants one." : "");
+    } else if (r) {
+      const humans = ctx.seats.filter((x) => x.kind === "human").map((x) => x.seat);
+      const waiting = humans.filter((x) => !r.accepted.includes(x));
+      parts.push(h("span", { id: "rematch-state" }, `${seatName(ctx, r.by)} offers a rematch`,
+        r.accepted.length > 1 || (r.accepted.length === 1 && r.accepted[0] !== r.by) ? `; accepted by ${names(r.accepted)}` : "",
+        waiting.length ? `; waiting for ${names(waiting)}` : "", "."), " ");
+      if (person && waiting.includes(me)) {
+        parts.push(h("button.primary", { id: "rematch-accept", onclick: () => answer("accept") }, "Accept"), " ",
+          h("button", { id: "rematch-decline", onclick: () => answer("decline") }, "Decline"));
+      }
+    } else if (person) {
+      parts.push(offer("Offer a rematch"), h("span.small.muted", {}, " the same players, the next one moves first; computer seats always accept"));
+    }
+    if (!parts.length) return null;
+    return h("div.rematch", { id: "rematch-box", role: "status" }, h("b", {}, "Rematch: "), ...parts,
+      this.rematchError ? h("p.error", { id: "rematch-error" }, this.rematchError) : null);
+  }
+
+  /** A new game with the same seats' settings, options and clock (a new deal, seats
+   * in the same order): with one person you go straight to your seat. */
+  async sameSettings() {
+    const t = this.t;
+    try {
+      const about = t.about || await api(`/api/games/${t.id}/about`);
+      const setup = { ...about.setup };
+      // the setup the server gives leaves out the clock: the state messages carry it
+      if (t.snap.clock) { setup.clock = t.snap.clock.control; setup.on_timeout = t.snap.clock.on_timeout; }
+      const made = await send("/api/games", setup);
+      const mine = made.seats.find((x) => x.seat === t.seat);
+      if (mine && made.seats.length === 1) { location.assign(mine.link); return; }
+      showCreated(clear(this.sameOut), made, setup.listed);
+    } catch (err) {
+      clear(this.sameOut).append(h("p.error", {}, err.message));
+    }
+  }
+}

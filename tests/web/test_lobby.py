@@ -1,0 +1,114 @@
+"""The lobby's form: each seat a person (the creator holds its link), an open seat
+(anybody may take it from the lobby) or a computer; a time control and what happens
+when a clock runs out; the links and open seats the answer gives; Join with a name,
+remembered by the browser; the lists tell each game's time control."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page
+from websockets.sync.client import connect
+
+from .conftest import SIZES, abandon_later, checked_page, create_game, serious, shot, table
+from .test_play import READY
+
+
+def test_create_with_an_open_seat_and_a_clock_then_join_by_name(
+        tab: Page, browser: Browser, server: Any, size: str) -> None:
+    title = f"lobby form {size}"
+    tab.goto(server.base + "/")
+    tab.select_option("#game", "thalara")
+    tab.fill("input[name=name-0]", "Ada")
+    tab.select_option("#kind-1", "open")
+    # the computer level is only asked of computer seats
+    assert not tab.locator("select[name=agent-1]").is_visible()
+    assert tab.locator("#on-timeout").is_disabled()
+    tab.select_option("#clock", "10m+5s")
+    tab.select_option("#on-timeout", "forfeit")
+    tab.locator("form.create summary").click()
+    tab.fill("input[name=title]", title)
+    tab.click("#create")
+    created = tab.locator("#created")
+    created.wait_for()
+    # one link for the seat the creator holds; the open seat said plainly, without a link
+    assert created.locator("input[aria-label^='link of seat']").count() == 1
+    assert "Seat 1 (Ada)" in created.inner_text()
+    assert "Open seat: Seat 2." in tab.inner_text("#open-seats")
+    assert "Join" in tab.inner_text("#open-seats")
+    link = tab.get_attribute("#play-link", "href") or ""
+    abandon_later(server.base, link)
+    game_id = link.split("#")[0].split("/")[-1]
+    info = httpx.get(f"{server.base}/api/games/{game_id}").json()
+    assert info["clock"] == "10m+5s" and info["on_timeout"] == "forfeit"
+    assert [s["claimed"] for s in info["seats"]] == [True, False]
+    assert info["seats"][0]["name"] == "Ada"
+    # the lobby's open games list it with its time control in words and its open seat
+    row = tab.locator(f"#open-games li[data-game='{game_id}']")
+    row.wait_for()
+    text = row.inner_text()
+    assert "◔ real time, 10 min + 5 s a move; out of time loses" in text
+    assert "(open seat)" in text
+    assert serious(tab) == [], "the lobby with a created game"
+    assert tab.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    shot(tab, f"lobby-created-{size}")
+    # a stranger joins the open seat under a name of their own
+    with checked_page(browser, viewport=SIZES[size], has_touch=size == "phone") as other:
+        other.goto(server.base + "/")
+        other.locator(f"#open-games li[data-game='{game_id}'] button", has_text="Join").click()
+        dialog = other.locator("#join-dialog")
+        dialog.wait_for()
+        assert other.input_value("#join-name") == ""
+        other.fill("#join-name", "Bea")
+        assert serious(other) == [], "the join dialog"
+        other.click("#join-go")
+        other.wait_for_url(f"**/g/{game_id}")
+        other.wait_for_function("() => window.cardtable && window.cardtable.snap")
+        assert table(other)["seat"] == 1
+        assert "token" not in other.url
+        assert "Bea (you)" in other.inner_text("#presence")
+        # an open seat taken from the lobby does not abandon the creator's game
+        assert other.evaluate("() => document.querySelector('#abandon').hidden")
+        seats = httpx.get(f"{server.base}/api/games/{game_id}").json()["seats"]
+        assert seats[1]["name"] == "Bea" and seats[1]["claimed"]
+        # the name is remembered: the next Join and the next game's first seat offer it
+        other.goto(server.base + "/")
+        other.wait_for_selector("#create")
+        assert other.input_value("input[name=name-0]") == "Bea"
+    # no open seat is left: the game leaves the open games
+    tab.reload()
+    tab.wait_for_selector("#create")
+    tab.wait_for_timeout(300)
+    assert tab.locator(f"#open-games li[data-game='{game_id}']").count() == 0
+
+
+def test_a_seat_person_plays_from_its_link(page: Page, server: Any) -> None:
+    """Created from the form with every seat a person: each one a link, none open."""
+    page.goto(server.base + "/")
+    page.select_option("#game", "vale")
+    page.select_option("#kind-1", "human")
+    page.fill("input[name=name-1]", "Bea")
+    page.click("#create")
+    page.locator("#created").wait_for()
+    assert page.locator("#created input[aria-label^='link of seat']").count() == 2
+    assert page.locator("#open-seats").count() == 0
+    abandon_later(server.base, page.get_attribute("#play-link", "href") or "")
+    page.click("#play-link")
+    page.wait_for_function(READY)
+    assert table(page)["seat"] == 0
+
+
+def test_the_name_of_whoever_joins_shows_at_the_table(page: Page, server: Any) -> None:
+    made = create_game(server.base, {"game": "vale", "seed": 2, "seats": [
+        {"kind": "human", "name": "Ada"}, {"kind": "open"}]})
+    page.goto(server.base + made["seats"][0]["link"])
+    page.wait_for_function(READY)
+    assert "Player 2" in page.inner_text("#presence")
+    seat = httpx.post(f"{server.base}/api/games/{made['id']}/join", json={"name": "Cy"}).json()
+    with connect(server.base.replace("http://", "ws://") + f"/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "seat": seat["seat"], "token": seat["token"]}))
+        assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+        page.wait_for_function("() => /Cy/.test(document.querySelector('#presence').textContent)")
+    assert "Player 2" not in page.inner_text("#presence")
