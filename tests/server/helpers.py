@@ -58,7 +58,7 @@ class LeakChecker:
             assert set(message) == state_keys | {"type", "game_id", "game", "title", "seat",
                                                  "seats", "catalogue", "log", "rematch"}
             for seat in message["seats"]:
-                assert set(seat) == {"seat", "name", "kind", "agent"}
+                assert set(seat) == {"seat", "name", "kind", "agent", "open"}
         n = message["n"]
         state, events = replay_texts(*self.args, texts[:n])
         expected = state.observation(viewer)
@@ -153,18 +153,24 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         import subprocess
         import sys
+        import tempfile
         import time
 
         import httpx
 
+        # the server's log goes to a file: a pipe nobody reads would fill and stop it
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept for the process's life)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
-             "--db", self.db_url, "--allow-seeds"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             "--db", self.db_url, "--allow-seeds",
+             # the browser tests make many games from this one address
+             "--games-per-address", "1000"],
+            stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")
+                self.log.seek(0)
+                raise RuntimeError(f"server exited: {self.log.read().decode()}")
             try:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
                     return self

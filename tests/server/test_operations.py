@@ -141,3 +141,20 @@ def test_a_declined_rematch_is_settled_and_answers_out_of_turn_are_refused(
     w0.send_json({"type": "rematch", "answer": "maybe"})
     assert receive(w0, "error")["code"] == "malformed"
     assert len(client.get("/api/games?status=all").json()) == 1     # no game was made
+    # after a decline, a new offer starts afresh
+    w0.send_json({"type": "rematch", "answer": "offer"})
+    again = receive(w1, "rematch")
+    assert again["by"] == 0 and again["accepted"] == [0] and again["declined"] == []
+
+
+def test_a_seat_taken_from_the_lobby_is_announced_to_the_table(
+        client: TestClient) -> None:
+    made = create(client, game="thalara", seats=[{"kind": "human"}, {"kind": "open"}])
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        welcome = hello(ws, 0, made["seats"][0]["token"])
+        assert [s["open"] for s in welcome["seats"]] == [False, True]
+        client.post(f"/api/games/{made['id']}/join", json={"name": "Bea"})
+        seats = receive(ws, "seats")["seats"]
+        assert seats[1]["name"] == "Bea" and seats[1]["open"]
+    about = client.get(f"/api/games/{made['id']}/about").json()["setup"]
+    assert [s["kind"] for s in about["seats"]] == ["human", "open"]

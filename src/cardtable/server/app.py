@@ -305,6 +305,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                 s.token = token
                 if name:
                     s.name = name
+                room.broadcast_seats()    # (other processes hear of it from the database)
                 return {"seat": s.seat, "token": s.token,
                         "link": f"/g/{game_id}#seat={s.seat}&token={s.token}"}
         raise HTTPException(409, "this game has no open seat left")

@@ -36,8 +36,10 @@ async def about(game_id: str, request: Request, response: Response) -> dict[str,
         # a new game "with the same seats' settings" is created from this (no seed:
         # a rematch is a new deal)
         "setup": {"game": row.game, "players": row.players, "options": dict(row.options),
-                  "seats": [{"kind": s.kind, "agent": s.agent if s.kind == COMPUTER
-                             else None, "name": s.name} for s in row.seats],
+                  "seats": [{"kind": "open" if s.open else s.kind,
+                             "agent": s.agent if s.kind == COMPUTER else None,
+                             "name": None if s.open else s.name} for s in row.seats],
                   "title": row.title, "listed": row.listed,
-                  "computer_delay_ms": row.computer_delay_ms},
+                  "computer_delay_ms": row.computer_delay_ms,
+                  "clock": row.clock, "on_timeout": row.on_timeout},
     }

@@ -34,7 +34,9 @@ def next_rematch(storage: Storage, row: GameRow, conn: Any, seat: int,
         else:
             if rematch is not None and rematch.get("next"):
                 raise RematchRefused("the rematch is already made")
+            # a new offer (after a decline, it starts afresh)
             rematch = {"by": seat, "accepted": [], "declined": [], "next": None}
+            settled = False
     if rematch is None:
         raise RematchRefused("nobody has offered a rematch")
     if settled:

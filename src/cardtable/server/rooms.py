@@ -215,8 +215,11 @@ class Room:
                 for i, evs in enumerate(self.events)]
 
     def seats_public(self) -> list[Message]:
+        """Each seat: its name, kind, computer agent, and whether it was created open
+        (anybody could take it from the lobby)."""
         return [{"seat": s.seat, "name": s.name, "kind": s.kind,
-                 "agent": s.agent if s.kind == COMPUTER else None} for s in self.row.seats]
+                 "agent": s.agent if s.kind == COMPUTER else None, "open": s.open}
+                for s in self.row.seats]
 
     def welcome(self, viewer: int | None, kind: str = "welcome") -> Message:
         return {"type": kind, "game_id": self.row.id, "game": self.row.game,

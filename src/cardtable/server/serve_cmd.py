@@ -53,6 +53,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-analyses", type=_positive, default=1, metavar="N",
                         help="finished games this process analyses at once on the "
                              "computer-player pool (default 1)")
+    parser.add_argument("--analysis-agent", default="ismcts:600", metavar="SPEC",
+                        help="the search that judges finished games' decisions (default "
+                             "ismcts:600: 600 iterations a decision, the same analysis on "
+                             "any machine)")
     parser.add_argument("--log-level", default="warning",
                         choices=["critical", "error", "warning", "info", "debug"])
 
@@ -99,8 +103,16 @@ def serve_command(args: argparse.Namespace) -> int:
                     idle_pause=args.idle_pause * 60,
                     games_per_address=args.games_per_address,
                     analyses=args.max_analyses,
-                    sockets_per_address=args.sockets_per_address)
+                    sockets_per_address=args.sockets_per_address,
+                    analysis_agent=args.analysis_agent)
+    from cardtable.analysis import AnalysisError, search_settings
     from cardtable.server.single import InUse
+
+    try:
+        search_settings(args.analysis_agent)
+    except AnalysisError as exc:
+        print(f"cardtable serve: --analysis-agent: {exc}", file=sys.stderr)
+        return 2
 
     try:
         app = create_app(args.db, allow_seeds=args.allow_seeds, limits=limits)
