@@ -180,6 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     from cardtable.cli.arena_cmd import add_arena_parser
 
     add_arena_parser(commands)
+    from cardtable.cli.balance_cmd import add_balance_parser
+
+    add_balance_parser(commands)
     return parser
 
 
