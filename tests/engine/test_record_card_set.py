@@ -4,7 +4,6 @@ RecordError, and records from before (format 1) replay with the set of their tim
 from __future__ import annotations
 
 import json
-import random
 import re
 import shutil
 from pathlib import Path
@@ -16,18 +15,9 @@ from cardtable import load_game
 from cardtable.engine.api import RecordError
 from cardtable.engine.record import VERSION, GameRecord
 from cardtable.thalara.cards import CORE_PATH, SHIPPED, card_set
+from tests.engine.test_record import _played  # a game of random legal actions
 
 GAME = load_game("thalara")
-
-
-def _played(seed: int, steps: int = 10_000, **options: Any) -> Any:
-    state = GAME.new_game(2, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def _diverges(record: GameRecord, **options: Any) -> bool:
@@ -40,12 +30,12 @@ def _diverges(record: GameRecord, **options: Any) -> bool:
 
 
 def test_a_record_names_its_card_set() -> None:
-    state = _played(3, characters=["accaina", "kandhran"])
+    state = _played(3, 10_000, characters=["accaina", "kandhran"])
     data = GameRecord.from_state(state).to_dict()
     assert data["version"] == VERSION == 2
     assert data["options"]["card_set"] == card_set("core").digest
     assert "cards" not in data["options"]          # the default set needs no name
-    old = _played(3, characters=["accaina", "kandhran"], cards="provisional-2026")
+    old = _played(3, 10_000, characters=["accaina", "kandhran"], cards="provisional-2026")
     data = GameRecord.from_state(old).to_dict()
     assert data["options"]["cards"] == "provisional-2026"
     assert data["options"]["card_set"] == card_set("provisional-2026").digest
@@ -53,7 +43,7 @@ def test_a_record_names_its_card_set() -> None:
 
 
 def test_replaying_with_another_card_set_is_a_record_error() -> None:
-    state = _played(5, characters=["rinnthra", "jinpatrica"], cards="provisional-2026")
+    state = _played(5, 10_000, characters=["rinnthra", "jinpatrica"], cards="provisional-2026")
     data = GameRecord.from_state(state).to_dict()
     data["options"]["cards"] = "core"
     with pytest.raises(RecordError, match="played with card set"):
@@ -66,7 +56,7 @@ def test_replaying_with_another_card_set_is_a_record_error() -> None:
 def test_a_card_file_changed_since_the_game_is_a_record_error(tmp_path: Path) -> None:
     mine = tmp_path / "mine.toml"
     shutil.copy(CORE_PATH, mine)
-    state = _played(8, characters=["myrja", "canto"], cards=str(mine))
+    state = _played(8, 10_000, characters=["myrja", "canto"], cards=str(mine))
     record = GameRecord.from_state(state)
     assert record.replay() == state
     text = mine.read_text(encoding="utf-8")
@@ -97,7 +87,8 @@ def _as_written_before(state: Any) -> dict[str, Any]:
 
 def test_a_record_from_before_replays_with_the_set_of_its_time(tmp_path: Path) -> None:
     for seed in range(20):
-        then = _played(seed, characters=["accaina", "kandhran"], cards="provisional-2026")
+        then = _played(seed, 10_000, characters=["accaina", "kandhran"],
+                       cards="provisional-2026")
         record = GameRecord.from_state(then)
         if _diverges(record, characters=["accaina", "kandhran"]):
             break  # a game that the tuned set plays differently
@@ -119,12 +110,12 @@ def test_a_record_from_before_replays_with_the_set_of_its_time(tmp_path: Path) -
 def test_a_record_from_before_with_a_card_file_keeps_that_file(tmp_path: Path) -> None:
     mine = tmp_path / "mine.toml"
     shutil.copy(SHIPPED["provisional-2026"], mine)
-    then = _played(4, characters=["canto", "myrja"], cards=str(mine))
+    then = _played(4, 10_000, characters=["canto", "myrja"], cards=str(mine))
     data = _as_written_before(then)
     assert data["options"]["cards"] == str(mine)
     assert GameRecord.from_dict(data).replay() == then
     # the old core file named by its path meant the set of its time as well
-    old_core = _played(4, characters=["canto", "myrja"], cards="provisional-2026")
+    old_core = _played(4, 10_000, characters=["canto", "myrja"], cards="provisional-2026")
     data = _as_written_before(old_core)
     data["options"]["cards"] = str(CORE_PATH)
     assert GameRecord.from_dict(data).replay() == old_core

@@ -7,7 +7,16 @@ import html
 from typing import Any
 
 from cardtable.arena.balance import BalanceSummary, Rate, verdict_lines
-from cardtable.arena.report import STYLE, _pct, _png, _pyplot, _rate_bars, _table
+from cardtable.arena.report import (
+    STYLE,
+    _pct,
+    _png,
+    _pyplot,
+    _rate_bars,
+    _table,
+    heat_map,
+    matchup_rows,
+)
 from cardtable.arena.tournament import Tournament
 
 VERDICT_STYLE = """
@@ -72,37 +81,12 @@ def render(study: Tournament, agent: str, summary: BalanceSummary,
         parts.append("<h2>Match-ups</h2><p class='note'>Row character against column "
                      "character: share of points (a shared win 1/2), games in brackets. "
                      f"Outside {_pct(t.pairing[0])}-{_pct(t.pairing[1])} in bold.</p>")
-        rows = []
-        for i, name in enumerate(m.names):
-            cells: list[Any] = [name]
-            for j in range(len(m.names)):
-                rate = m.rate(i, j)
-                cells.append("-" if rate is None else f"{_pct(rate)} ({m.games[i][j]})")
-            rows.append(cells)
-        table = _table(["", *m.names], rows)
+        table = _table(["", *m.names], matchup_rows(m))
         for o in summary.outliers:
             cell = f"<td>{html.escape(_pct(o.rate))} ({o.games})</td>"
             table = table.replace(cell, f"<td class='bad'>{cell[4:-5]}</td>", 1)
         parts.append(table)
-
-        def heat(ax: Any) -> None:
-            size = len(m.names)
-            grid = [[m.rate(i, j) if m.rate(i, j) is not None else float("nan")
-                     for j in range(size)] for i in range(size)]
-            image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
-            ax.set_xticks(range(size), m.names, rotation=30, ha="right")
-            ax.set_yticks(range(size), m.names)
-            for i in range(size):
-                for j in range(size):
-                    rate = m.rate(i, j)
-                    if rate is not None:
-                        ax.text(j, i, f"{100 * rate:.0f}", ha="center", va="center",
-                                fontsize=8)
-            ax.set_title("row character's points against column character")
-            ax.figure.colorbar(image, ax=ax)
-
-        side = 3 + 0.5 * len(m.names)
-        parts.append(_png(plt, heat, (side + 1.5, side)))
+        parts.append(heat_map(plt, m))
 
     if summary.spells:
         parts.append("<h2>Spells</h2><p class='note'>Per spell: the share of its owner's "

@@ -28,7 +28,13 @@ from cardtable.arena.balance import (
     verdict_lines,
 )
 from cardtable.arena.tournament import Tournament
-from cardtable.cli.arena_cmd import _check_writable, _names, run_tournament
+from cardtable.cli.arena_cmd import (
+    _check_writable,
+    _names,
+    add_run_flags,
+    matchup_table,
+    run_tournament,
+)
 from cardtable.cli.options import add_game_option_flags, game_options, positive_int
 from cardtable.engine.api import OptionError
 
@@ -63,20 +69,11 @@ def add_balance_parser(subparsers: Any) -> argparse.ArgumentParser:
                              f"{DEFAULT_GAMES}; a multiple of 4 gives every character "
                              "each seat and each turn order equally often)")
     parser.add_argument("--seed", type=int, default=1, help="study seed (default 1)")
-    parser.add_argument("--workers", type=positive_int, default=None,
-                        help="local processes (default: all cores; 1 plays in this process)")
-    parser.add_argument("--ray", metavar="ADDRESS", default=None,
-                        help="run on Ray instead: 'auto', 'local', or a cluster address")
+    add_run_flags(parser, "study")
     parser.add_argument("--json", action="store_true",
                         help="print the numbers, the verdicts and every game as JSON")
     parser.add_argument("--report", metavar="FILE.html", default=None,
                         help="write a self-contained HTML report with plots")
-    parser.add_argument("--save", metavar="FILE.jsonl", default=None,
-                        help="append each game to FILE as it finishes; the same command "
-                             "with the same FILE resumes a stopped study")
-    parser.add_argument("--saved-only", action="store_true",
-                        help="with --save: play nothing, only give the numbers for the "
-                             "games in FILE so far")
     parser.add_argument("--band", default="42,58", metavar="LOW,HIGH",
                         help="a character is in range when its overall win rate is "
                              "within LOW-HIGH percent (default 42,58)")
@@ -199,20 +196,9 @@ def print_balance(study: Tournament, agent: str, summary: BalanceSummary,
         console.print(f"first-player advantage: the player moving first won "
                       f"{_pct(first.win_rate)} ({_pct(first.ci_low)}-{_pct(first.ci_high)}) "
                       f"of {first.games} games")
-    m = summary.matchups
-    if m is not None:
-        grid = Table(title="match-ups: row character's points against column character "
-                           "(games)")
-        grid.add_column("")
-        for name in m.names:
-            grid.add_column(name, justify="right")
-        for i, name in enumerate(m.names):
-            cells = []
-            for j in range(len(m.names)):
-                rate = m.rate(i, j)
-                cells.append("-" if rate is None else f"{100 * rate:.0f}% ({m.games[i][j]})")
-            grid.add_row(name, *cells)
-        console.print(grid)
+    if summary.matchups is not None:
+        console.print(matchup_table(summary.matchups, "match-ups: row character's points "
+                                                      "against column character (games)"))
     if summary.outliers:
         console.print("pairings outside " + f"{_pct(t.pairing[0])}-{_pct(t.pairing[1])}: "
                       + ", ".join(f"{o.row} {_pct(o.rate)} against {o.col}"
