@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import GAME, act, new, select, texts, totals, turn
+from tests.thalara.helpers import GAME, OLD, act, new, select, texts, totals, turn
 
 P2_FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 
@@ -136,7 +136,7 @@ def test_permanent_spell_in_a_silenced_conflict_is_an_empty_cast(empty_casts: st
 # ---- fix 4: Silence stops a Veil; empty casts of Veil, Energy Barrier and Silence -----
 
 def _veil_then_silence() -> ThalaraState:
-    state = new(("accaina", "canto"), first=0)
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
                    1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
                        "green2"]})
@@ -163,7 +163,7 @@ def test_a_veil_in_a_conflict_silenced_before_the_next_card_does_nothing(into: i
 
 def test_a_veil_reaching_into_a_silenced_conflict_does_nothing() -> None:
     # Veil lies in conflict 2; the next card goes into conflict 1, silenced
-    state = new(("accaina", "canto"), first=0)
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
                    1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
                        "green2"]})
@@ -274,7 +274,7 @@ def test_third_place_rule_through_a_real_round_end() -> None:
 
 def test_recall_may_pick_an_opponents_face_down_card() -> None:
     # Clarification 4: an effect that ignores color and strength may pick face-down cards.
-    state = new(("accaina", "accaina", "canto"), first=0)
+    state = new(("accaina", "accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["blue1", "yellow1", "green1", "purple1", "red2", "green2",
                        "yellow2"],
                    1: ["purple1", "green1", "red5", "red2", "blue1", "yellow1", "green2"],
@@ -481,7 +481,7 @@ def test_a_secret_return_forgets_every_known_remnant_of_the_hand(
 @pytest.mark.parametrize("placed_is_the_known_card", [True, False])
 def test_a_face_down_card_forgets_every_known_remnant_of_the_hand(
         placed_is_the_known_card: bool) -> None:
-    state = new(("canto", "accaina"), first=1, mode="casual")
+    state = new(("canto", "accaina"), first=1, cards=OLD, mode="casual")
     casual_hand(state, 1, ["blue1", "purple1", "red2", "green1", "green2", "yellow1",
                            "yellow2"])
     turn(state, "play blue1 1")
@@ -514,7 +514,7 @@ def test_a_face_down_card_forgets_every_known_remnant_of_the_hand(
 def _two_artifacts_then_veil() -> tuple[ThalaraState, list[str]]:
     """Accaina wins two Artifacts in round 1, then in round 2 casts Veil with both in
     hand. Returns the state and her Artifacts' names."""
-    state = new(("accaina", "canto"), first=0)
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
                    1: list(P2_FILLER)})
     act(state, "play green5 1", "pass", "play red5 2", "pass")
@@ -557,7 +557,7 @@ def test_which_artifact_went_face_down_stays_secret(which: int) -> None:
 
 
 def test_a_lone_artifact_placed_face_down_is_known() -> None:
-    state = new(("accaina", "canto"), first=0)
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
                    1: list(P2_FILLER)})
     act(state, "play green5 1", "pass", "play red5 2", "pass")
@@ -581,7 +581,7 @@ def test_an_artifact_once_alone_face_down_is_no_clue_later() -> None:
     # X went face-down alone in round 2 (so it was known), came back at scoring; in
     # round 3 it goes face-down beside other Artifacts: P2 cannot tell it from them
     def build(place_x: bool) -> tuple[ThalaraState, str]:
-        state = new(("accaina", "canto"), first=0)
+        state = new(("accaina", "canto"), first=0, cards=OLD)
         select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
                        1: list(P2_FILLER)})
         act(state, "play green5 1", "pass", "pass")
@@ -638,7 +638,7 @@ def test_playing_one_of_identical_aftershocks_tells_nothing_of_the_others(took: 
 
 
 def test_the_owner_keeps_a_face_down_card_recalled_to_the_top_of_their_pile() -> None:
-    state = new(("accaina", "canto"), first=0, mode="casual")
+    state = new(("accaina", "canto"), first=0, cards=OLD, mode="casual")
     casual_hand(state, 0, ["purple1", "green1", "blue1", "red2", "yellow1", "purple2", "green2"])
 
     turn(state, "play purple1 1")
