@@ -21,6 +21,7 @@ from cardtable.arena.balance import (
     character_verdict,
     plan_balance,
     spell_verdict,
+    verdict_lines,
 )
 from cardtable.arena.saved import SaveFile, load_saved
 from cardtable.arena.tournament import (
@@ -201,6 +202,9 @@ def test_summary_of_characters_turn_order_and_pairings() -> None:
     assert b.moving_first.wins == 2.0 and b.moving_second.wins == 0.0
     assert summary.shared_wins == 2
     assert {(o.row, o.col) for o in summary.outliers} == {("a", "b"), ("b", "a")}
+    lines = verdict_lines(summary)
+    assert "a against b: 80.0% of 10 games, outside 30.0%-70.0%" in lines
+    assert not any(line.startswith("b against a") for line in lines)
     assert summary.turn_order[0].games == 12
     # 75% of 12 and 20% of 10: outside the band, but the intervals still hold 50%
     assert a.verdict.startswith("leans strong") and b.verdict.startswith("leans weak")
@@ -239,6 +243,9 @@ def test_spell_numbers_and_verdicts() -> None:
     assert zap.with_it.games == 40 and zap.without_it.games == 0
     assert zap.verdict == "fine"
     assert dud.casts == 0 and dud.verdict == "dead"
+    lines = verdict_lines(summary)
+    assert "dud (a): dead, cast in 0.0% of its owner's rounds (below 2.0%)" in lines
+    assert "ace (a): dominant, its owner won 100.0% with it and 0.0% without" in lines
     assert nop.character == "b" and nop.verdict == "dead"
     assert (ace.with_it.wins, ace.with_it.games) == (30.0, 30)
     assert (ace.without_it.wins, ace.without_it.games) == (0.0, 10)

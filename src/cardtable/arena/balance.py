@@ -322,6 +322,11 @@ def verdict_lines(summary: BalanceSummary) -> list[str]:
                      f"{_percent(t.band[0])}-{_percent(t.band[1])})" for c in off)
     else:
         lines.append(f"every character in range ({_percent(t.band[0])}-{_percent(t.band[1])})")
+    pairing = f"{_percent(t.pairing[0])}-{_percent(t.pairing[1])}"
+    lines.extend(f"{o.row} against {o.col}: {_percent(o.rate)} of {o.games} games, outside "
+                 f"{pairing}" for o in summary.outliers if o.rate > 0.5)
+    if not summary.outliers:
+        lines.append(f"every pairing within {pairing}")
     dead = [s for s in summary.spells if s.verdict == "dead"]
     dominant = [s for s in summary.spells if s.verdict == "dominant"]
     lines.extend(f"{s.spell} ({s.character}): dead, cast in {_percent(s.cast_rate)} of its "

@@ -199,12 +199,6 @@ def print_balance(study: Tournament, agent: str, summary: BalanceSummary,
     if summary.matchups is not None:
         console.print(matchup_table(summary.matchups, "match-ups: row character's points "
                                                       "against column character (games)"))
-    if summary.outliers:
-        console.print("pairings outside " + f"{_pct(t.pairing[0])}-{_pct(t.pairing[1])}: "
-                      + ", ".join(f"{o.row} {_pct(o.rate)} against {o.col}"
-                                  for o in summary.outliers if o.rate > 0.5))
-    else:
-        console.print(f"every pairing within {_pct(t.pairing[0])}-{_pct(t.pairing[1])}")
     spells = Table(title="spells (rates per round of the owner; win rates of the owner in "
                          "games with and without a cast)")
     for name in ("character", "spell", "offered", "cast/round", "casts/game",
