@@ -320,7 +320,8 @@ def test_recall_never_offers_an_artifact() -> None:
 def test_tremor_with_an_empty_aftershock_pool_still_takes_a_supply_card() -> None:
     # Clarification 9: with the pool empty the spell is cast without an Aftershock.
     state = new(("rinnthra", "canto"), first=0)
-    state.supply[0].extend(state.pool[0])  # all four Aftershocks gained earlier
+    gained = len(state.pool[0])
+    state.supply[0].extend(state.pool[0])  # all the Aftershocks gained earlier
     state.pool = ((), ())
     select(state, {0: ["green1", "red2", "blue1", "blue3", "yellow1", "purple1",
                        "green2"],
@@ -333,8 +334,9 @@ def test_tremor_with_an_empty_aftershock_pool_still_takes_a_supply_card() -> Non
     obs = state.observation(0)
     assert obs["aftershock_pool"] == 0
     assert "red5" in obs["seats"][0]["hand"]
-    assert obs["seats"][0]["supply_count"] == 13 + 4 - 1
-    assert obs["seats"][0]["supply"].count("aftershock") == 4
+    assert gained > 0
+    assert obs["seats"][0]["supply_count"] == 13 + gained - 1
+    assert obs["seats"][0]["supply"].count("aftershock") == gained
 
 
 def test_casual_supply_is_reshuffled_after_tremor_picks_from_it() -> None:

@@ -81,14 +81,15 @@ def test_tuning_changed_only_the_listed_provisional_spells_and_kept_ids_and_kind
 
 def _rest(cards: CardSet) -> tuple[Any, ...]:
     return (cards.colors, cards.remnants, cards.hand_size, cards.artifacts_to_end,
-            cards.conflicts, cards.sets, cards.aftershock_per_player,
+            cards.conflicts, cards.sets,
             [(a.id, a.color, a.strength, a.stars) for a in cards.artifacts])
 
 
-def test_beyond_the_spells_only_the_aftershocks_strength_was_tuned() -> None:
+def test_beyond_the_spells_only_the_aftershocks_were_tuned() -> None:
     core, old = core_card_set(), card_set("provisional-2026")
     assert _rest(core) == _rest(old)
     assert (old.aftershock_strength, core.aftershock_strength) == (2, 1)
+    assert (old.aftershock_per_player, core.aftershock_per_player) == (4, 3)
     assert core.aftershock_provisional and old.aftershock_provisional
     text = CORE_PATH.read_text(encoding="utf-8")
     shock = text[text.index("[aftershock]"):]

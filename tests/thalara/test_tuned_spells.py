@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.engine.api import IllegalAction
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import act, new, select, texts, totals, turn
+from tests.thalara.helpers import OLD, act, new, select, texts, totals, turn
 
 FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 
@@ -193,3 +193,10 @@ def test_an_aftershock_has_strength_one_and_quake_raises_it_by_two() -> None:
     turn(state, "play green2 3")
     turn(state, "play blue3 3", "cast rinnthra-quake 3")
     assert totals(state, 2)[0] == 3
+
+
+def test_each_rinnthra_player_has_three_aftershocks() -> None:
+    assert new(("rinnthra", "canto")).observation(None)["aftershock_pool"] == 3
+    assert new(("rinnthra", "canto"), cards=OLD).observation(None)["aftershock_pool"] == 4
+    # two Rinn'thra players (three or four players, two sets): three each
+    assert new(("rinnthra", "rinnthra", "canto")).observation(None)["aftershock_pool"] == 6
