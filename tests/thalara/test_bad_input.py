@@ -109,7 +109,7 @@ def test_a_card_file_without_artifacts_is_rejected(tmp_path: Path) -> None:
      "amount"),
     ('amount = -1, whose = "opponents"', 'amount = -1000000, whose = "opponents"',
      "amount"),
-    ("max_strength = 2", "max_strength = 1000000", "max_strength"),
+    ("max_strength = 3", "max_strength = 1000000", "max_strength"),
     ("max_printed = 2", "max_printed = 1000000", "max_printed"),
 ])
 def test_an_effect_number_beyond_its_bound_is_a_card_file_error(
@@ -124,7 +124,7 @@ def test_an_effect_number_beyond_its_bound_is_a_card_file_error(
 def test_effect_numbers_at_their_bounds_still_load(tmp_path: Path) -> None:
     load_card_set(core_with(tmp_path, ('type = "total_bonus", amount = 2 }',
                                        'type = "total_bonus", amount = 20 }'),
-                            ("max_strength = 2", "max_strength = 99")))
+                            ("max_strength = 3", "max_strength = 99")))
 
 
 # ---- a path with a NUL character ---------------------------------------------------

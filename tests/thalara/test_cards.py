@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.engine.api import CardFileError
-from cardtable.thalara.cards import CORE_PATH, core_card_set, load_card_set
+from cardtable.thalara.cards import CORE_PATH, card_set, core_card_set, load_card_set
 from cardtable.thalara.state import ThalaraState
 from tests.thalara.helpers import GAME, act, new, select, texts, turn
 
@@ -18,8 +18,9 @@ PARTLY_CONFIRMED_SPELLS = {"energy-barrier", "canto-solo", "silence", "accaina-r
                            "rinnthra-tremor", "jinpatrica-balance"}
 
 
-def test_core_set_has_the_content_provisional_md_specifies() -> None:
-    cards = core_card_set()
+def test_the_set_before_tuning_has_the_content_provisional_md_specifies() -> None:
+    # core.toml has since been tuned for balance (test_card_sets.py checks how)
+    cards = card_set("provisional-2026")
     assert cards.colors == ("red", "blue", "green", "yellow", "purple")
     assert sorted(cards.characters) == ["accaina", "canto", "jinpatrica", "kandhran",
                                         "myrja", "rinnthra"]
@@ -40,11 +41,12 @@ def test_core_set_has_the_content_provisional_md_specifies() -> None:
 def test_every_card_is_marked_confirmed_with_a_source_or_provisional() -> None:
     cards = core_card_set()
     for spell in cards.spells.values():
-        assert spell.provenance == "provisional", spell.id
+        # ours, possibly tuned for balance (docs/balance.md)
+        assert spell.provenance in ("provisional", "provisional, tuned"), spell.id
         if spell.id in PARTLY_CONFIRMED_SPELLS:
             assert spell.source and spell.note and "confirmed" in spell.note, spell.id
         else:
-            assert spell.source is None and spell.note is None, spell.id
+            assert spell.source is None, spell.id
     assert all(a.provenance == "provisional" for a in cards.artifacts)
     assert cards.remnant_provisional and cards.aftershock_provisional
     assert cards.color_provisional == (True, False, False, True, True)

@@ -7,7 +7,7 @@ import random
 
 from cardtable.thalara.state import ThalaraState
 from tests.engine.worlds import retold, sampled_worlds
-from tests.thalara.helpers import GAME, act, new, select, turn
+from tests.thalara.helpers import GAME, OLD, act, new, select, turn
 
 MINE = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
 
@@ -49,7 +49,7 @@ def test_observation_is_json_and_names_no_hidden_card() -> None:
 
 
 def test_face_down_card_is_hidden_from_opponents_in_events_and_observation() -> None:
-    state = new(("accaina", "canto"), first=0)
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
                    1: ["red2", "blue1", "green1", "yellow1", "purple1", "green2",
                        "yellow2"]})
@@ -96,7 +96,7 @@ def test_sampled_worlds_redeal_the_opponents_hand_from_their_possible_cards() ->
 
 
 def test_an_artifact_played_face_down_stays_what_everybody_knows_it_is() -> None:
-    state = new(("accaina", "canto"), first=0)
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["green5", "purple1", "green1", "red2", "blue1", "green2",
                        "yellow1"],
                    1: ["red2", "blue1", "green1", "yellow1", "purple1", "green2",

@@ -11,6 +11,7 @@ import pytest
 from cardtable.thalara import board
 from cardtable.thalara.state import ThalaraState
 from tests.thalara.helpers import (
+    OLD,
     P2_FILLER,
     act,
     casual_hand,
@@ -89,7 +90,7 @@ def test_a_secret_return_forgets_every_known_remnant_of_the_hand(
 @pytest.mark.parametrize("placed_is_the_known_card", [True, False])
 def test_a_face_down_card_forgets_every_known_remnant_of_the_hand(
         placed_is_the_known_card: bool) -> None:
-    state = new(("canto", "accaina"), first=1, mode="casual")
+    state = new(("canto", "accaina"), first=1, cards=OLD, mode="casual")
     casual_hand(state, 1, ["blue1", "purple1", "red2", "green1", "green2", "yellow1",
                            "yellow2"])
     turn(state, "play blue1 1")
@@ -119,8 +120,9 @@ def test_a_face_down_card_forgets_every_known_remnant_of_the_hand(
 
 def _two_artifacts_then_veil() -> tuple[ThalaraState, list[str]]:
     """Accaina wins two Artifacts in round 1, then in round 2 casts Veil with both in
-    hand. Returns the state and her Artifacts' names."""
-    state = new(("accaina", "canto"), first=0)
+    hand (the set before tuning, whose Veil turns the next card face-down). Returns the
+    state and her Artifacts' names."""
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
                    1: list(P2_FILLER)})
     act(state, "play green5 1", "pass", "play red5 2", "pass")
@@ -163,7 +165,7 @@ def test_which_artifact_went_face_down_stays_secret(which: int) -> None:
 
 
 def test_a_lone_artifact_placed_face_down_is_known() -> None:
-    state = new(("accaina", "canto"), first=0)
+    state = new(("accaina", "canto"), first=0, cards=OLD)
     select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
                    1: list(P2_FILLER)})
     act(state, "play green5 1", "pass", "play red5 2", "pass")

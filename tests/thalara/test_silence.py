@@ -11,6 +11,7 @@ from cardtable.engine.api import OptionError
 from cardtable.thalara.state import ThalaraState
 from tests.thalara.helpers import (
     GAME,
+    OLD,
     act,
     new,
     select,
@@ -54,7 +55,8 @@ def test_beacon_lying_in_a_silenced_conflict_still_reaches_another(scope: str) -
 @pytest.mark.parametrize("scope", SCOPES)
 def test_quake_lying_in_a_silenced_conflict_still_raises_aftershocks_elsewhere(
         scope: str) -> None:
-    state = new(("rinnthra", "canto"), first=0, silence_scope=scope)
+    # the set before tuning: Aftershocks of strength 2 (the tuned set's are 1)
+    state = new(("rinnthra", "canto"), first=0, silence_scope=scope, cards=OLD)
     select(state, {0: ["green1", "red2", "blue1", "blue3", "yellow1", "purple1", "green2"],
                    1: ["red2", "blue1", "purple1", "purple2", "yellow1", "green1",
                        "green2"]})
@@ -142,7 +144,9 @@ def test_energy_barrier_lying_in_a_silenced_conflict_stops_blocking(scope: str) 
 # ---- a Veil and a Silence under both scopes -----------------------------------------
 
 def _veil_then_silence(**options: str) -> ThalaraState:
-    state = new(("accaina", "canto"), first=0, **options)
+    # the set before tuning, whose Veil waits for your next card (the tuned Veil places
+    # its face-down card at once, so nothing can come between)
+    state = new(("accaina", "canto"), first=0, cards=OLD, **options)
     select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
                    1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
                        "green2"]})
@@ -171,7 +175,7 @@ def test_a_veil_in_a_conflict_silenced_before_the_next_card_does_nothing(
 @pytest.mark.parametrize("scope", ["conflict", "spell"])
 def test_a_veil_reaching_into_a_silenced_conflict_does_nothing(scope: str) -> None:
     # Veil lies in conflict 2; the next card goes into conflict 1, silenced
-    state = new(("accaina", "canto"), first=0, silence_scope=scope)
+    state = new(("accaina", "canto"), first=0, silence_scope=scope, cards=OLD)
     select(state, {0: ["purple1", "green1", "red5", "red2", "blue1", "green2", "yellow1"],
                    1: ["purple1", "purple2", "red2", "blue1", "green1", "yellow1",
                        "green2"]})

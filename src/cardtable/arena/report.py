@@ -10,7 +10,7 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardtable.arena.ratings import Summary
+from cardtable.arena.ratings import MatchupStats, Summary
 from cardtable.arena.tournament import ArenaError, Tournament
 
 STYLE = """
@@ -78,6 +78,40 @@ def _rate_bars(plt: Any, names: list[str], rates: list[float], lows: list[float]
     return _png(plt, draw, (7, 3.6))
 
 
+def matchup_rows(m: MatchupStats) -> list[list[Any]]:
+    """The match-up matrix as table rows: row character, then its points against each
+    column character with the games in brackets ("-" where they never met)."""
+    rows = []
+    for i, name in enumerate(m.names):
+        cells: list[Any] = [name]
+        for j in range(len(m.names)):
+            rate = m.rate(i, j)
+            cells.append("-" if rate is None else f"{_pct(rate)} ({m.games[i][j]})")
+        rows.append(cells)
+    return rows
+
+
+def heat_map(plt: Any, m: MatchupStats) -> str:
+    """The match-up matrix as a heat map (an <img> with the PNG embedded)."""
+    def heat(ax: Any) -> None:
+        grid = [[(m.rate(i, j) if m.rate(i, j) is not None else float("nan"))
+                 for j in range(len(m.names))] for i in range(len(m.names))]
+        image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
+        ax.set_xticks(range(len(m.names)), m.names, rotation=30, ha="right")
+        ax.set_yticks(range(len(m.names)), m.names)
+        for i in range(len(m.names)):
+            for j in range(len(m.names)):
+                rate = m.rate(i, j)
+                if rate is not None:
+                    ax.text(j, i, f"{100 * rate:.0f}", ha="center", va="center",
+                            fontsize=8)
+        ax.set_title("row character's points against column character")
+        ax.figure.colorbar(image, ax=ax)
+
+    size = 3 + 0.5 * len(m.names)
+    return _png(plt, heat, (size + 1.5, size))
+
+
 def render(tournament: Tournament, summary: Summary, elapsed: float | None = None) -> str:
     """The report as one HTML string."""
     plt = _pyplot()
@@ -140,32 +174,8 @@ def render(tournament: Tournament, summary: Summary, elapsed: float | None = Non
         parts.append(_table(["character", "seats", "win rate", "95% interval"], rows))
         parts.append("<h3>Match-ups</h3><p class='note'>Row character against column "
                      "character: share of points (draws 1/2) and games.</p>")
-        rows = []
-        for i, name in enumerate(m.names):
-            cells: list[Any] = [name]
-            for j in range(len(m.names)):
-                rate = m.rate(i, j)
-                cells.append("-" if rate is None else f"{_pct(rate)} ({m.games[i][j]})")
-            rows.append(cells)
-        parts.append(_table(["", *m.names], rows))
-
-        def heat(ax: Any) -> None:
-            grid = [[(m.rate(i, j) if m.rate(i, j) is not None else float("nan"))
-                     for j in range(len(m.names))] for i in range(len(m.names))]
-            image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
-            ax.set_xticks(range(len(m.names)), m.names, rotation=30, ha="right")
-            ax.set_yticks(range(len(m.names)), m.names)
-            for i in range(len(m.names)):
-                for j in range(len(m.names)):
-                    rate = m.rate(i, j)
-                    if rate is not None:
-                        ax.text(j, i, f"{100 * rate:.0f}", ha="center", va="center",
-                                fontsize=8)
-            ax.set_title("row character's points against column character")
-            ax.figure.colorbar(image, ax=ax)
-
-        size = 3 + 0.5 * len(m.names)
-        parts.append(_png(plt, heat, (size + 1.5, size)))
+        parts.append(_table(["", *m.names], matchup_rows(m)))
+        parts.append(heat_map(plt, m))
 
     c = summary.cards
     if c is not None:

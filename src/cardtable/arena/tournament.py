@@ -21,7 +21,7 @@ from typing import Any
 
 import cardtable
 from cardtable.agents import make_agent
-from cardtable.engine.api import CardtableError, Game, OptionError, State
+from cardtable.engine.api import CardtableError, Event, Game, OptionError, State, View
 
 # Keys of a seat in a final spectator observation that may list the cards a player has
 # put into play or won, in order of preference (Vale: the area of summoned cards;
@@ -49,6 +49,7 @@ class GameSpec:
     agent_seeds: tuple[int, ...]
     options: dict[str, Any] = field(default_factory=dict)
     game_ref: str | None = None      # "module:Class" when the game is not built in
+    track_spells: bool = False       # keep what spells were offered and cast (balance)
 
 
 @dataclass
@@ -67,6 +68,7 @@ class GameResult:
     forced: list[int]                # per seat, forced moves (one legal action)
     card_field: str | None = None    # the observation field `cards` was read from
     first_player: int | None = None  # the seat that moved first
+    spells: list[dict[str, Any]] | None = None  # per seat, see SpellTracker.seats
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -212,6 +214,7 @@ def play_game(spec: GameSpec) -> GameResult:
     agents = [make_agent(a, game, s) for a, s in zip(spec.agents, spec.agent_seeds,
                                                       strict=True)]
     first = first_player(state)
+    tracker = SpellTracker(spec.players) if spec.track_spells else None
     times: list[list[float]] = [[] for _ in range(spec.players)]
     forced = [0] * spec.players
     actions = 0
@@ -225,11 +228,13 @@ def play_game(spec: GameSpec) -> GameResult:
             start = time.perf_counter()
             action = agents[player].choose(view)
             elapsed = time.perf_counter() - start  # the agent's thinking, not the engine
-            state.apply(action)
+            events = state.apply(action)
         except Exception as exc:
             raise ArenaError(f"game {spec.index} (seed {spec.seed}), action {actions}: "
                              f"{spec.agents[player]} in seat {player}: "
                              f"{type(exc).__name__}: {exc}") from exc
+        if tracker is not None:
+            tracker.saw(player, view, events)
         if len(view.legal_actions) == 1:
             forced[player] += 1
         else:
@@ -242,7 +247,53 @@ def play_game(spec: GameSpec) -> GameResult:
         winners=sorted(state.winners()), actions=actions, options=dict(spec.options),
         characters=seat_characters(final, spec.players),
         cards=seat_cards(final, spec.players), decision_times=times, forced=forced,
-        card_field=card_field(final, spec.players), first_player=first)
+        card_field=card_field(final, spec.players), first_player=first,
+        spells=None if tracker is None else tracker.seats(final))
+
+
+class SpellTracker:
+    """What each seat's spells did in one game, read from what the players saw: the
+    `round` of each decision's observation, the legal actions written `cast SPELL ...`
+    (a spell on offer) and the events of kind `cast` whose data names the `spell` and
+    its `conflict` (Thalara's notation and events)."""
+
+    __slots__ = ("cast", "offered", "rounds")
+
+    def __init__(self, players: int) -> None:
+        self.rounds: list[set[int]] = [set() for _ in range(players)]
+        self.offered: list[dict[str, set[int]]] = [{} for _ in range(players)]
+        self.cast: list[list[list[Any]]] = [[] for _ in range(players)]
+
+    def saw(self, player: int, view: View, events: Sequence[Event]) -> None:
+        number = view.observation.get("round")
+        round_ = number if isinstance(number, int) else 0
+        self.rounds[player].add(round_)
+        offered = self.offered[player]
+        for action in view.legal_actions:
+            words = action.text.split()
+            if len(words) >= 2 and words[0] == "cast":
+                offered.setdefault(words[1], set()).add(round_)
+        for event in events:
+            data = event.data
+            if event.kind == "cast" and data and "spell" in data \
+                    and isinstance(event.player, int):
+                self.cast[event.player].append([str(data["spell"]), round_,
+                                                data.get("conflict")])
+
+    def seats(self, final: dict[str, Any]) -> list[dict[str, Any]]:
+        """Per seat: its spells (the `id`s of `seats[i]["spells"]` in the final
+        observation), the rounds it took a decision in, the rounds each spell was on
+        offer in, and each cast as [spell, round, conflict]."""
+        seats = _seats(final, len(self.rounds)) or [{} for _ in self.rounds]
+        out = []
+        for p, seat in enumerate(seats):
+            listed = seat.get("spells")
+            own = [str(s["id"]) for s in listed if isinstance(s, dict) and "id" in s] \
+                if isinstance(listed, list) else []
+            out.append({"own": own, "rounds": sorted(self.rounds[p]),
+                        "offered": {k: sorted(v) for k, v in sorted(self.offered[p].items())},
+                        "cast": self.cast[p]})
+        return out
 
 
 def first_player(state: State) -> int | None:

@@ -28,7 +28,7 @@ from rich.progress import (
 from rich.table import Table
 
 import cardtable
-from cardtable.arena.ratings import Summary, summarize
+from cardtable.arena.ratings import MatchupStats, Summary, summarize
 from cardtable.arena.saved import SaveFile, load_saved
 from cardtable.arena.tournament import (
     ArenaError,
@@ -72,29 +72,35 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--players", type=positive_int, default=None,
                         help="players per game (default: the number of agents, within "
                              "the game's limits)")
-    parser.add_argument("--workers", type=positive_int, default=None,
-                        help="local processes (default: all cores; 1 plays in this process)")
-    parser.add_argument("--ray", metavar="ADDRESS", default=None,
-                        help="run on Ray instead: 'auto' (join the running cluster, or "
-                             "start one here), 'local', or a cluster address")
+    add_run_flags(parser, "tournament")
     parser.add_argument("--json", action="store_true",
                         help="print the numbers and one record per game as JSON")
     parser.add_argument("--report", metavar="FILE.html", default=None,
                         help="write a self-contained HTML balance report with plots")
-    parser.add_argument("--save", metavar="FILE.jsonl", default=None,
-                        help="append each game to FILE as it finishes (one JSON line); "
-                             "the same command with the same FILE resumes a stopped "
-                             "tournament, playing only the games not in FILE yet")
-    parser.add_argument("--saved-only", action="store_true",
-                        help="with --save: play nothing, only give the numbers for the "
-                             "games in FILE so far (safe while another run still adds "
-                             "to it)")
     group = add_game_option_flags(parser)
     group.add_argument("--character-pool", metavar="A,B,...",
                        help="play every assignment of these characters to the seats in "
                             "turn, for a match-up matrix")
     parser.set_defaults(func=arena_command, run=_run)
     return parser
+
+
+def add_run_flags(parser: argparse.ArgumentParser, what: str) -> None:
+    """Where the games are played (--workers, --ray) and where they are saved as they
+    finish (--save, --saved-only): the same for every command built on the arena."""
+    parser.add_argument("--workers", type=positive_int, default=None,
+                        help="local processes (default: all cores; 1 plays in this process)")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="run on Ray instead: 'auto' (join the running cluster, or "
+                             "start one here), 'local', or a cluster address")
+    parser.add_argument("--save", metavar="FILE.jsonl", default=None,
+                        help="append each game to FILE as it finishes (one JSON line); "
+                             f"the same command with the same FILE resumes a stopped "
+                             f"{what}, playing only the games not in FILE yet")
+    parser.add_argument("--saved-only", action="store_true",
+                        help="with --save: play nothing, only give the numbers for the "
+                             "games in FILE so far (safe while another run still adds "
+                             "to it)")
 
 
 def _run(args: argparse.Namespace, console: Any = None, read_line: Any = None) -> int:
@@ -226,22 +232,27 @@ def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> N
                           f"{s.avg_score:.2f}")
         console.print(seats)
     if summary.matchups is not None:
-        m = summary.matchups
-        chars = Table(title="characters: row against column")
-        chars.add_column("")
-        for name in m.names:
-            chars.add_column(name, justify="right")
-        for i, name in enumerate(m.names):
-            cells = []
-            for j in range(len(m.names)):
-                rate = m.rate(i, j)
-                cells.append("-" if rate is None else f"{100 * rate:.0f}% ({m.games[i][j]})")
-            chars.add_row(name, *cells)
-        console.print(chars)
+        console.print(matchup_table(summary.matchups, "characters: row against column"))
     console.print("time/move: the median time of a decision with more than one legal "
                   "action.")
     if summary.shared_wins:
         console.print(f"{summary.shared_wins} games had a shared win (1/k to each winner).")
+
+
+def matchup_table(m: MatchupStats, title: str) -> Table:
+    """The match-up matrix for the terminal: row character's points against each column
+    character, with the games in brackets."""
+    chars = Table(title=title)
+    chars.add_column("")
+    for name in m.names:
+        chars.add_column(name, justify="right")
+    for i, name in enumerate(m.names):
+        cells = []
+        for j in range(len(m.names)):
+            rate = m.rate(i, j)
+            cells.append("-" if rate is None else f"{100 * rate:.0f}% ({m.games[i][j]})")
+        chars.add_row(name, *cells)
+    return chars
 
 
 def arena_command(args: argparse.Namespace) -> int:

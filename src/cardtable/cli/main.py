@@ -186,6 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     from cardtable.cli.analyze_cmd import add_analyze_parser
 
     add_analyze_parser(commands)
+    from cardtable.cli.balance_cmd import add_balance_parser
+
+    add_balance_parser(commands)
     return parser
 
 

@@ -287,6 +287,16 @@ class Game(ABC):
         options choose; plain text, paragraphs separated by blank lines."""
         return ""
 
+    def characters(self, **options: Any) -> list[str]:
+        """The characters a player may choose with these options (none by default)."""
+        return []
+
+    def record_options(self, options: dict[str, Any], version: int) -> dict[str, Any]:
+        """The options to set up a game that a record of format `version` holds. A game
+        whose defaults changed since that version maps its old options to what was
+        played then; by default they stay as they are."""
+        return options
+
     @staticmethod
     def match_action(state: State, text: str, legal: Sequence[Action]) -> Action:
         """The listed legal action whose notation is `text` (spaces and letter case do

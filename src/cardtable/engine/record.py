@@ -2,6 +2,12 @@
 
 Replaying the actions from the seed gives the same game bit for bit, which is what
 saved games, undo, replays and bug reports rest on.
+
+Format versions: 2 (written now) keeps the game's options as the game completed them,
+so a game with card sets names the set it was played with (Thalara: `card_set`, the set's
+digest; setting the game up with other cards is a RecordError). Version 1 records, made
+before, still load: their game maps their options to what was played then
+(`Game.record_options`).
 """
 
 from __future__ import annotations
@@ -14,19 +20,21 @@ from typing import Any
 from cardtable.engine.api import CardtableError, Event, RecordError, State
 
 FORMAT = "cardtable-record"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
 
 
 class GameRecord:
-    __slots__ = ("actions", "game", "options", "players", "seed")
+    __slots__ = ("actions", "game", "options", "players", "seed", "version")
 
     def __init__(self, game: str, players: int, seed: int, options: dict[str, Any],
-                 actions: list[str]) -> None:
+                 actions: list[str], version: int = VERSION) -> None:
         self.game = game
         self.players = players
         self.seed = seed
         self.options = options
         self.actions = actions
+        self.version = version  # the format it was written in: a loaded record keeps it
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
@@ -34,7 +42,7 @@ class GameRecord:
                    [str(a) for a in state.history()])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "game": self.game,
+        return {"format": FORMAT, "version": self.version, "game": self.game,
                 "players": self.players, "seed": self.seed, "options": self.options,
                 "actions": list(self.actions)}
 
@@ -47,9 +55,10 @@ class GameRecord:
             raise RecordError("a saved game must be a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(f"not a cardtable saved game (field 'format' must be {FORMAT!r})")
-        if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r}; "
-                              f"this cardtable reads version {VERSION}")
+        version = data.get("version")
+        if not _whole(version) or version not in READABLE:
+            raise RecordError(f"unsupported record version {version!r}; this cardtable "
+                              f"reads versions {', '.join(map(str, READABLE))}")
         game = data.get("game")
         players = data.get("players")
         seed = data.get("seed")
@@ -65,7 +74,7 @@ class GameRecord:
             raise RecordError("field 'options' must be an object")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("field 'actions' must be a list of action texts")
-        return cls(game, players, seed, options, actions)
+        return cls(game, players, seed, options, actions, version)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -99,7 +108,8 @@ class GameRecord:
 
         try:
             game = load_game(self.game)
-            return game.new_game(self.players, self.seed, **self.options)
+            options = game.record_options(dict(self.options), self.version)
+            return game.new_game(self.players, self.seed, **options)
         except CardtableError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from None
 
@@ -131,7 +141,7 @@ class GameRecord:
         if not _whole(count) or count < 0 or count > len(self.actions):
             raise RecordError(f"cannot undo {count} of {len(self.actions)} actions")
         return GameRecord(self.game, self.players, self.seed, dict(self.options),
-                          self.actions[: len(self.actions) - count])
+                          self.actions[: len(self.actions) - count], self.version)
 
 
 def _whole(value: object) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.thalara.cards import CardSet, Spell
+from cardtable.thalara.cards import CardSet, Spell, is_provisional
 from cardtable.thalara.notation import FACEDOWN
 from cardtable.thalara.phases import PHASE_NAMES
 from cardtable.thalara.setup import ARTIFACT_NOTE
@@ -52,8 +52,15 @@ Thalara notation (players are P1..Pn, conflicts are numbered from 1):
 
 
 def spell_note(spell: Spell) -> str | None:
-    """What a spell's provenance mark says: its own note, or that it is ours."""
-    return (spell.note or DESIGNED) if spell.provisional else spell.note
+    """What a spell's provenance mark says: its own note (a partly confirmed spell's
+    says what is confirmed), or that it is ours, and how it was tuned if it was."""
+    if not spell.provisional:
+        return spell.note
+    if spell.note is None:
+        return DESIGNED
+    if spell.source is None:        # wholly ours: say so before how it was tuned
+        return f"{DESIGNED} {spell.note}"
+    return spell.note
 
 
 def _mark(provisional: bool, note: str | None, fallback: str) -> dict[str, Any]:
@@ -68,14 +75,14 @@ def catalogue(cards: CardSet) -> dict[str, Any]:
     remnants = cards.remnant_names()
     artifacts = {a.id: {"name": a.name, "color": cards.colors[a.color],
                         "strength": a.strength, "stars": a.stars,
-                        **_mark(a.provenance == "provisional", None, NOTES["artifacts"])}
+                        **_mark(is_provisional(a.provenance), None, NOTES["artifacts"])}
                  for a in cards.artifacts}
     spells = {s.id: {"name": s.name, "character": s.character, "requires": list(s.requires),
                      "kind": s.kind, "text": s.text, "provisional": s.provisional,
                      "note": spell_note(s)}
               for s in cards.spells.values()}
     characters = {c.id: {"name": c.name, "spells": [s.id for s in c.spells],
-                         **_mark(c.provenance == "provisional", None, DESIGNED)}
+                         **_mark(is_provisional(c.provenance), None, DESIGNED)}
                   for c in cards.characters.values()}
     names: dict[str, str] = {r: f"{cards.colors[c]} {s}" for r, (c, s) in zip(
         remnants, cards.remnants, strict=True)}

@@ -7,15 +7,30 @@ file of one's own with new spells built from that vocabulary loads without code.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from cardtable.engine.api import CardFileError
 from cardtable.engine.cardfile import Table, load_toml
 from cardtable.thalara.notation import FACEDOWN
 
-CORE_PATH = Path(__file__).parent / "cards" / "core.toml"
+CARDS_DIR = Path(__file__).parent / "cards"
+CORE_PATH = CARDS_DIR / "core.toml"
+# The card sets shipped with the package, by the name the `cards` option takes instead
+# of a path. "core" is the set played by default; "provisional-2026" is the provisional
+# set as it was before it was tuned for balance, kept so that its records replay.
+SHIPPED = {"core": CORE_PATH, "provisional-2026": CARDS_DIR / "provisional-2026.toml"}
+# Records made before records named their card set were played with this set.
+LEGACY_SET = "provisional-2026"
+# Fields that say where content comes from, not how the game plays: a card set's digest
+# leaves them out, so marking an entry's provenance does not make it another set.
+PROVENANCE_FIELDS = ("provenance", "source", "note")
+# Provisional content changed for balance (docs/balance.md) says so in its provenance.
+TUNED = "provisional, tuned"
 
 KINDS = ("instant", "permanent")
 # effect type -> (spell kind it belongs to, the fields it accepts besides `type`)
@@ -68,6 +83,20 @@ def _id(table: Table, pattern: re.Pattern[str], rule: str,
     if not pattern.fullmatch(value):
         raise table.error(field, f"{value!r} must be {rule}")
     return value
+
+
+def _provenance(table: Table) -> tuple[str, str | None]:
+    """`confirmed` (with a source), `provisional`, or `provisional, tuned`."""
+    if table.data.get("provenance") == TUNED:
+        source = table.data.get("source")
+        if source is not None and not isinstance(source, str):
+            raise table.error("source", "must be a string")
+        return TUNED, source
+    return table.provenance()
+
+
+def is_provisional(provenance: str) -> bool:
+    return provenance != "confirmed"
 
 
 class Effect:
@@ -132,7 +161,7 @@ class Spell:
         self.need_pairs = tuple((c, k) for c, k in enumerate(need) if k)
         self.kind = table.choice("kind", KINDS)
         self.text = table.str("text")
-        self.provenance, self.source = table.provenance()
+        self.provenance, self.source = _provenance(table)
         self.note = table.str("note") if table.has("note") else None
         raw = table.data.get("effects")
         if not isinstance(raw, list) or not raw:
@@ -147,7 +176,7 @@ class Spell:
 
     @property
     def provisional(self) -> bool:
-        return self.provenance == "provisional"
+        return is_provisional(self.provenance)
 
 
 class Character:
@@ -159,7 +188,7 @@ class Character:
                                          "with a letter (like 'myrja'), so the "
                                          "characters option can name it")
         self.name = table.str("name")
-        self.provenance, self.source = table.provenance()
+        self.provenance, self.source = _provenance(table)
         names = table.str_list("spells")
         if not 1 <= len(names) <= 16:
             raise table.error("spells", "a character has one to sixteen spells")
@@ -184,7 +213,7 @@ class ArtifactSpec:
         self.color = colors.index(table.choice("color", colors))
         self.strength = table.int("strength", low=0, high=20)
         self.stars = table.int("stars", low=0, high=9)
-        self.provenance, self.source = table.provenance()
+        self.provenance, self.source = _provenance(table)
 
 
 class CardSet:
@@ -192,11 +221,12 @@ class CardSet:
 
     __slots__ = ("aftershock_per_player", "aftershock_provisional", "aftershock_strength",
                  "artifacts", "artifacts_to_end", "characters", "color_provisional",
-                 "colors", "conflicts", "hand_size", "name", "path", "remnant_provisional",
-                 "remnants", "sets", "spells")
+                 "colors", "conflicts", "digest", "hand_size", "name", "path",
+                 "remnant_provisional", "remnants", "sets", "spells")
 
     def __init__(self, path: str, data: dict[str, object]) -> None:
         self.path = path
+        self.digest = content_digest(data)
         top = Table(path, data, None)
         top.reject_unknown(("set", "colors", "remnants", "artifacts", "aftershock",
                             "characters", "spells"))
@@ -208,7 +238,7 @@ class CardSet:
         self.artifacts_to_end = head.int("artifacts_to_end", low=1, high=50)
         self.conflicts = self._per_count(head, "conflicts", 1, 9)
         self.sets = self._per_count(head, "sets", 1, 4)
-        head.provenance()
+        _provenance(head)
 
         colors = top.tables("colors")
         ids: list[str] = []
@@ -222,7 +252,7 @@ class CardSet:
                                     "count)")
             ids.append(cid)
         self.colors = tuple(ids)
-        self.color_provisional = tuple(c.provenance()[0] == "provisional" for c in colors)
+        self.color_provisional = tuple(is_provisional(_provenance(c)[0]) for c in colors)
 
         self.remnants: list[tuple[int, int]] = []
         self.remnant_provisional = False
@@ -240,7 +270,7 @@ class CardSet:
             if any(c == color for c, _ in self.remnants):
                 raise row.error("color", "this color's Remnants are listed twice")
             self.remnants.extend((color, s) for s in strengths)
-            self.remnant_provisional |= row.provenance()[0] == "provisional"
+            self.remnant_provisional |= is_provisional(_provenance(row)[0])
 
         self.artifacts = [ArtifactSpec(t, self.colors) for t in top.tables("artifacts")]
         if not self.artifacts:
@@ -266,7 +296,7 @@ class CardSet:
         shock.reject_unknown(("per_player", "strength", "provenance", "source"))
         self.aftershock_per_player = shock.int("per_player", low=0, high=20)
         self.aftershock_strength = shock.int("strength", low=0, high=20)
-        self.aftershock_provisional = shock.provenance()[0] == "provisional"
+        self.aftershock_provisional = is_provisional(_provenance(shock)[0])
 
         self.spells: dict[str, Spell] = {}
         lowered: set[str] = set()  # the notation ignores letter case: 'Surge' is 'surge'
@@ -304,6 +334,21 @@ class CardSet:
         return [f"{self.colors[c]}{s}" for c, s in self.remnants]
 
 
+def content_digest(data: Any) -> str:
+    """A short fingerprint of what a card file says about play: the same cards, spells
+    and numbers give the same digest whatever the file's comments, layout or
+    provenance fields. Records keep it to tell which set a game was played with."""
+    def playing(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: playing(v) for k, v in value.items() if k not in PROVENANCE_FIELDS}
+        if isinstance(value, list):
+            return [playing(v) for v in value]
+        return value
+
+    text = json.dumps(playing(data), sort_keys=True, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def load_card_set(path: str | Path) -> CardSet:
     """The card set in the TOML file at `path`; CardFileError names what is wrong."""
     name = str(path)
@@ -317,3 +362,25 @@ def load_card_set(path: str | Path) -> CardSet:
 @cache
 def core_card_set() -> CardSet:
     return load_card_set(CORE_PATH)
+
+
+@cache
+def shipped_card_set(name: str) -> CardSet:
+    """A card set shipped with the package, by its name (see SHIPPED)."""
+    return core_card_set() if name == "core" else load_card_set(SHIPPED[name])
+
+
+def card_set(name_or_path: str | Path) -> CardSet:
+    """A shipped set by name ("core", "provisional-2026"), else the card file at the
+    path. A name wins over a file of the same name in the working folder: write
+    `./core` for that file."""
+    if isinstance(name_or_path, str) and name_or_path in SHIPPED:
+        return shipped_card_set(name_or_path)
+    name = str(name_or_path)
+    # a path with a NUL cannot be resolved; load_card_set says so in a CardFileError
+    if "\0" not in name:
+        resolved = Path(name_or_path).resolve()
+        for shipped, path in SHIPPED.items():
+            if resolved == path.resolve():
+                return shipped_card_set(shipped)
+    return load_card_set(name_or_path)

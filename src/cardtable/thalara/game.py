@@ -20,7 +20,7 @@ from cardtable.engine.api import (
 )
 from cardtable.engine.newgame import check_known, check_players, seed_or_random
 from cardtable.thalara import about
-from cardtable.thalara.cards import CORE_PATH, CardSet, core_card_set, load_card_set
+from cardtable.thalara.cards import LEGACY_SET, SHIPPED, CardSet, card_set, core_card_set
 from cardtable.thalara.heuristics import ThalaraHeuristics
 from cardtable.thalara.notation import normalise
 from cardtable.thalara.rules import begin_round
@@ -35,9 +35,11 @@ VERBS = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
 
 
 @lru_cache(maxsize=64)
-def _setup(path: str, players: int, characters: tuple[str, ...], mode: str,
+def _setup(path: str, digest: str, players: int, characters: tuple[str, ...], mode: str,
            settings: tuple[tuple[str, Any], ...]) -> Setup:
-    cards = core_card_set() if path == "" else load_card_set(path)
+    # `digest` is part of the key so that a card file edited since it was cached is read
+    # again rather than played from the old copy
+    cards = core_card_set() if path == "" else card_set(path)
     return Setup(cards, players, list(characters), mode, dict(settings))
 
 
@@ -52,7 +54,11 @@ class ThalaraGame(Game):
             "mode": "standard (choose your hand) or casual (Casual Chaos: draw it at random)",
             "characters": "one character id per seat, e.g. myrja,canto "
                           "(ids: myrja, canto, accaina, kandhran, rinnthra, jinpatrica)",
-            "cards": "path to a card file of your own (TOML), instead of the shipped set",
+            "cards": "a card file of your own (a path to a TOML file), or a shipped set "
+                     "by name: " + ", ".join(SHIPPED) + " (core is the default; "
+                     "provisional-2026 is the provisional set before it was tuned)",
+            "card_set": "the digest of the card set a recorded game was played with "
+                        "(records keep it): a game set up with other cards is refused",
             "star_tie": "who wins on equal stars: shared (default) or most-artifacts",
             "empty_casts": "whether a spell that would do nothing may be cast: "
                            "forbidden (default) or allowed",
@@ -74,6 +80,12 @@ class ThalaraGame(Game):
             raise OptionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         path = options.get("cards")
         cards = self._cards(path)
+        recorded = options.get("card_set")
+        if recorded is not None and recorded != cards.digest:
+            shown = "the default set (core)" if path is None else repr(str(path))
+            raise OptionError(f"this game was played with card set {recorded!r}, but the "
+                              f"cards given, {shown}, are {cards.digest!r}: give the card "
+                              f"file it was played with")
         characters = self._characters(options.get("characters"), players, cards)
         settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         idle = options.get("idle_rounds", 2)
@@ -87,23 +99,42 @@ class ThalaraGame(Game):
                     raise OptionError(f"{key} must be one of {', '.join(allowed)}, "
                                       f"not {options[key]!r}")
                 settings[key] = options[key]
-        setup = _setup("" if path is None else str(path), players, tuple(characters), mode,
-                       tuple(sorted(settings.items())))
+        setup = _setup("" if path is None else str(path), cards.digest, players,
+                       tuple(characters), mode, tuple(sorted(settings.items())))
         normal: dict[str, Any] = {"mode": mode, "characters": characters, **settings}
         if path is not None:
             normal["cards"] = str(path)
+        normal["card_set"] = cards.digest
         return self._start(setup, seed, normal)
+
+    def record_options(self, options: dict[str, Any], version: int) -> dict[str, Any]:
+        """Records made before they named their card set (version 1 without a
+        `card_set`) were played with the set that was the default then: the provisional
+        set before tuning, now shipped as `provisional-2026`; and with Silence as it
+        was read then, stopping a spell lying in its conflict everywhere
+        (`silence_scope=spell`)."""
+        if version >= 2 or "card_set" in options:
+            return options
+        if "silence_scope" not in options:
+            options = {**options, "silence_scope": "spell"}
+        cards = options.get("cards")
+        if cards is None or (isinstance(cards, str) and "\0" not in cards
+                             and Path(cards).resolve() == SHIPPED["core"].resolve()):
+            return {**options, "cards": LEGACY_SET}
+        return options
+
+    def characters(self, **options: Any) -> list[str]:
+        """The ids of the characters a player may choose with these options' cards."""
+        return list(self._cards(options.get("cards")).characters)
 
     @staticmethod
     def _cards(path: Any) -> CardSet:
         if path is None:
             return core_card_set()
         if not isinstance(path, (str, Path)):
-            raise OptionError(f"cards must be a path to a card file, not {path!r}")
-        # a path with a NUL cannot be resolved; load_card_set says so in a CardFileError
-        if "\0" not in str(path) and Path(path).resolve() == CORE_PATH.resolve():
-            return core_card_set()
-        return load_card_set(path)
+            raise OptionError(f"cards must be a path to a card file or the name of a "
+                              f"shipped set ({', '.join(SHIPPED)}), not {path!r}")
+        return card_set(path)
 
     @staticmethod
     def _characters(value: Any, players: int, cards: CardSet) -> list[str]:

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, COLORLESS, REMNANT, CardSet, Spell
+from cardtable.thalara.cards import (
+    AFTERSHOCK,
+    ARTIFACT,
+    COLORLESS,
+    REMNANT,
+    CardSet,
+    Spell,
+    is_provisional,
+)
 from cardtable.thalara.notation import SPELL_SLOTS, ActionTable
 
 ARTIFACT_NOTE = ("Fifteen Artifacts with a color, a strength and 1 to 3 stars are confirmed; "
@@ -164,7 +172,7 @@ class Setup:
             "strength": self.card_strength[card]}
         if kind == ARTIFACT:
             spec = self.cards.artifacts[self.card_type[card] - len(self.cards.remnants)]
-            provisional = spec.provenance == "provisional"
+            provisional = is_provisional(spec.provenance)
             out.update(name=spec.name, stars=spec.stars, provisional=provisional,
                        note=ARTIFACT_NOTE if provisional else None)
         return out
