@@ -20,8 +20,8 @@ from cardtable.thalara.cards import (
 from tests.thalara.helpers import GAME
 
 # What docs/balance.md says the tuning changed.
-TUNED_SPELLS = {"accaina-veil", "accaina-unravel", "kandhran-shatter", "kandhran-bulwark",
-                "canto-chord"}
+TUNED_SPELLS = {"accaina-veil", "accaina-unravel", "accaina-shift", "kandhran-shatter",
+                "kandhran-bulwark", "canto-chord"}
 # Spells whose effect the public sources confirm: the tuning must keep their effect.
 CONFIRMED_EFFECTS = {"energy-barrier", "canto-solo", "silence", "accaina-recall",
                      "rinnthra-tremor", "jinpatrica-balance"}

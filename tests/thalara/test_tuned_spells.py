@@ -79,6 +79,34 @@ def test_a_veiled_card_placed_into_a_silenced_conflict_lies_face_up() -> None:
                      "face_down": False}]
 
 
+# ---- Accaina: Shift needs one green card ---------------------------------------------------
+
+def test_shift_is_cast_with_one_green_card_and_moves_yours_elsewhere() -> None:
+    state = start("accaina", "canto", ["green1", "red5", "blue1", "purple1", "green2",
+                                       "yellow1", "yellow2"])
+    turn(state, "play red5 1")
+    turn(state, "play red2 2")
+    act(state, "play green1 1")
+    assert "cast accaina-shift 1" in texts(state.legal_actions())
+    act(state, "cast accaina-shift 1")
+    assert sorted(texts(state.legal_actions())) == ["target green1", "target red5"]
+    act(state, "target red5", "target 3")
+    assert totals(state, 1)[0] == 1 and totals(state, 3)[0] == 5
+    assert state.current_player() == 1
+
+
+def test_shift_needs_a_green_card_of_yours_in_its_conflict() -> None:
+    state = start("accaina", "canto", ["green1", "red5", "blue1", "purple1", "green2",
+                                       "yellow1", "yellow2"])
+    turn(state, "play red5 1")
+    turn(state, "play green1 1")         # the opponent's green does not count
+    act(state, "play blue1 1")
+    # no spell of Accaina's can be cast, so P1 is not asked: P2 is to move
+    assert state.current_player() == 1
+    with pytest.raises(IllegalAction):
+        act(state, "cast accaina-shift 1")
+
+
 # ---- Accaina: Unravel reaches strength 4 --------------------------------------------------
 
 @pytest.mark.parametrize(("theirs", "offered"), [("blue4", True), ("blue5", False)])

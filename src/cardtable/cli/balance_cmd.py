@@ -88,6 +88,10 @@ def add_balance_parser(subparsers: Any) -> argparse.ArgumentParser:
                              "cast than in the others, the 95%% intervals apart "
                              "(default 25)")
     add_game_option_flags(parser)
+    for action in parser._actions:
+        if "--characters" in action.option_strings:
+            action.help = ("the characters to study, comma-separated (default: every "
+                           "character of the card set)")
     parser.set_defaults(run=_run)
     return parser
 
