@@ -189,7 +189,7 @@ def test_an_artifact_once_alone_face_down_is_no_clue_later() -> None:
     # X went face-down alone in round 2 (so it was known), came back at scoring; in
     # round 3 it goes face-down beside other Artifacts: P2 cannot tell it from them
     def build(place_x: bool) -> tuple[ThalaraState, str]:
-        state = new(("accaina", "canto"), first=0)
+        state = new(("accaina", "canto"), first=0, cards=OLD)   # its Veil waits
         select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
                        1: list(P2_FILLER)})
         act(state, "play green5 1", "pass", "pass")
@@ -250,7 +250,8 @@ def test_playing_one_of_identical_aftershocks_tells_nothing_of_the_others(took: 
 
 
 def test_the_owner_keeps_a_face_down_card_recalled_to_the_top_of_their_pile() -> None:
-    state = new(("accaina", "canto"), first=0, mode="casual")
+    # the set before tuning: its Veil turns the next card (red2) face-down
+    state = new(("accaina", "canto"), first=0, cards=OLD, mode="casual")
     casual_hand(state, 0, ["purple1", "green1", "blue1", "red2", "yellow1", "purple2", "green2"])
 
     turn(state, "play purple1 1")
