@@ -107,24 +107,34 @@ def test_shift_needs_a_green_card_of_yours_in_its_conflict() -> None:
         act(state, "cast accaina-shift 1")
 
 
-# ---- Accaina: Unravel reaches strength 4 --------------------------------------------------
+# ---- Accaina: Unravel reaches any strength (round 4) ------------------------------------
 
-@pytest.mark.parametrize(("theirs", "offered"), [("blue4", True), ("blue5", False)])
-def test_unravel_destroys_an_opposing_remnant_of_strength_four_or_less(
-        theirs: str, offered: bool) -> None:
+@pytest.mark.parametrize("theirs", ["blue4", "blue5"])
+def test_unravel_destroys_an_opposing_face_up_remnant_of_any_strength(theirs: str) -> None:
     state = start("accaina", "canto", ["red2", "purple1", "green1", "blue1", "green2",
                                        "yellow1", "yellow2"],
                   [theirs, "red5", "green5", "yellow5", "red4", "blue1", "green4"])
     turn(state, "play red2 1")
     turn(state, f"play {theirs} 1")
     act(state, "play purple1 1")
-    legal = texts(state.legal_actions())
-    assert ("cast accaina-unravel 1" in legal) is offered
-    if offered:
-        act(state, "cast accaina-unravel 1")
-        assert texts(state.legal_actions()) == [f"target {theirs}@p2"]
-        act(state, f"target {theirs}@p2")
-        assert state.observation(None)["seats"][1]["discard"] == [theirs]
+    assert "cast accaina-unravel 1" in texts(state.legal_actions())
+    act(state, "cast accaina-unravel 1")
+    assert texts(state.legal_actions()) == [f"target {theirs}@p2"]
+    act(state, f"target {theirs}@p2")
+    obs = state.observation(None)
+    assert obs["seats"][1]["discard"] == [theirs]
+    assert obs["conflicts"][0]["sides"][1]["cards"] == []
+
+
+def test_unravel_spares_her_own_remnants() -> None:
+    # With only Accaina's own Remnants in the conflict there is nothing to destroy.
+    state = start("accaina", "canto", ["red2", "purple1", "green1", "blue1", "green2",
+                                       "yellow1", "yellow2"],
+                  ["blue5", "red5", "green5", "yellow5", "red4", "blue1", "green4"])
+    turn(state, "play red2 1")
+    turn(state, "play blue5 2")
+    act(state, "play purple1 1")
+    assert "cast accaina-unravel 1" not in texts(state.legal_actions())
 
 
 # ---- Kandhran: Shatter takes the strongest of strength 4 or less --------------------------
