@@ -109,14 +109,21 @@ def test_shift_needs_a_green_card_of_yours_in_its_conflict() -> None:
 
 # ---- Accaina: Unravel reaches any strength (round 4) ------------------------------------
 
-@pytest.mark.parametrize("theirs", ["blue4", "blue5"])
-def test_unravel_destroys_an_opposing_face_up_remnant_of_any_strength(theirs: str) -> None:
+def _purple_after(theirs: str, where: int) -> ThalaraState:
+    """Accaina's red2 and purple1 in conflict 1 (Unravel's colours), after the opponent
+    played `theirs` into conflict `where`."""
     state = start("accaina", "canto", ["red2", "purple1", "green1", "blue1", "green2",
                                        "yellow1", "yellow2"],
                   [theirs, "red5", "green5", "yellow5", "red4", "blue1", "green4"])
     turn(state, "play red2 1")
-    turn(state, f"play {theirs} 1")
+    turn(state, f"play {theirs} {where}")
     act(state, "play purple1 1")
+    return state
+
+
+@pytest.mark.parametrize("theirs", ["blue4", "blue5"])
+def test_unravel_destroys_an_opposing_face_up_remnant_of_any_strength(theirs: str) -> None:
+    state = _purple_after(theirs, where=1)
     assert "cast accaina-unravel 1" in texts(state.legal_actions())
     act(state, "cast accaina-unravel 1")
     assert texts(state.legal_actions()) == [f"target {theirs}@p2"]
@@ -128,12 +135,7 @@ def test_unravel_destroys_an_opposing_face_up_remnant_of_any_strength(theirs: st
 
 def test_unravel_spares_her_own_remnants() -> None:
     # With only Accaina's own Remnants in the conflict there is nothing to destroy.
-    state = start("accaina", "canto", ["red2", "purple1", "green1", "blue1", "green2",
-                                       "yellow1", "yellow2"],
-                  ["blue5", "red5", "green5", "yellow5", "red4", "blue1", "green4"])
-    turn(state, "play red2 1")
-    turn(state, "play blue5 2")
-    act(state, "play purple1 1")
+    state = _purple_after("blue5", where=2)
     assert "cast accaina-unravel 1" not in texts(state.legal_actions())
 
 
