@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from cardtable.engine.record import GameRecord
@@ -158,7 +159,7 @@ async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
                                           "token": seat.token}))
                 last: dict[str, Any] | None = None
                 async for raw in ws:
-                    msg: dict[str, Any] = json.loads(raw)
+                    msg: dict[str, Any] = orjson.loads(raw)
                     kind = msg["type"]
                     if kind == "ack":
                         sent, text, n_before = pending.pop(msg["id"])
@@ -186,8 +187,8 @@ async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
                             await asyncio.sleep(seat.rng.uniform(0, 2 * think))
                         next_id += 1
                         pending[next_id] = (time.perf_counter(), text, last["n"])
-                        await ws.send(json.dumps({"type": "act", "action": text,
-                                                  "n": last["n"], "id": next_id}))
+                        await ws.send(orjson.dumps({"type": "act", "action": text, "n": last["n"],
+                                                    "id": next_id}).decode())
         except (TimeoutError, OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
             pending.clear()   # unknown whether it was stored: the welcome will tell
             seat.reconnects += 1
@@ -271,6 +272,9 @@ async def main_async(args: argparse.Namespace) -> int:
     killed_acked: dict[tuple[str, int], str] = {}
     try:
         seats, games, watchers = await create_games(args, servers)
+        if args.verbose:
+            print(f"{len(games)} games created; their {len(seats)} seats connect and play",
+                  flush=True)
         t0 = time.perf_counter()
         db_cpu0 = cpu_of("postgres")
         servers_cpu0 = sum(s.cpu_seconds() for s in servers)

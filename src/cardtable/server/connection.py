@@ -10,6 +10,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
+
 from cardtable.server.limits import Limits, MessageBudget
 
 Message = dict[str, Any]
@@ -23,7 +25,13 @@ CLOSE_TOO_BIG = 1009        # (the websocket layer) a frame over the frame limit
 
 
 def encode(message: Message) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    """A message as compact JSON text. orjson: an update carries a whole observation,
+    and the standard library's encoder was a fifth of the server's time under load.
+    The standard encoder takes what orjson refuses (integers past 64 bits)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"))
 
 
 class Connection:
