@@ -66,6 +66,7 @@ class Setup:
         "type_names",
         "type_of",
         "unique_card",
+        "views",
         "width",
     )
 
@@ -145,6 +146,9 @@ class Setup:
                 of_type = [c for c in mine if self.card_type[c] == t]
                 row.append(of_type[0] if len(of_type) == 1 else -1)
             self.unique_card.append(row)
+        # what observations show of a spell or card that never changes, built once
+        # each (state.observation copies it; the setup is shared by every state)
+        self.views: dict[tuple[str, int], dict[str, Any]] = {}
         self.min_requirement = min(len(sp.requires) for sp in self.spell_of.values())
         self.actions = ActionTable(self.type_names, players, self.conflicts,
                                    {sid: s.id for sid, s in self.spell_of.items()})

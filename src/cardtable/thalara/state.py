@@ -35,7 +35,7 @@ from cardtable.engine import rng as rngmod
 from cardtable.engine.api import Action, Event, State, seat_or_spectator
 from cardtable.thalara import board, rules
 from cardtable.thalara.about import spell_note
-from cardtable.thalara.cards import ARTIFACT
+from cardtable.thalara.cards import ARTIFACT, Spell
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
 from cardtable.thalara.setup import Setup
@@ -247,31 +247,33 @@ class ThalaraState(State):
         if player is not None and (player.__class__ is not int or not 0 <= player < n):
             player = seat_or_spectator(player, n)  # the full check only off the fast path
         name = s.name
+        names, ctype, kind = s.type_names, s.card_type, s.card_kind   # name(c), inlined
+        views = s.views
         seats = []
         for p in range(n):
             mine = player == p
             spells = []
             for sid in s.spells_of[p]:
-                spell = s.spell_of[sid]
+                view = views.get(("spell", sid))
+                if view is None:
+                    view = views["spell", sid] = spell_view(s.spell_of[sid])
                 conf = self.cast_in[sid]
-                spells.append({"id": spell.id, "name": spell.name,
-                               "requires": list(spell.requires), "kind": spell.kind,
-                               "text": spell.text, "provisional": spell.provisional,
-                               "note": spell_note(spell),
+                spells.append({**view, "requires": list(view["requires"]),
                                "cast_in": None if conf < 0 else conf + 1})
             seats.append({
                 "seat": p,
                 "character": s.characters[p].id,
                 "character_name": s.characters[p].name,
                 "stars": self.stars[p],
-                "artifacts": sorted(name(c) for c in self.held[p]),
-                "hand": sorted(name(c) for c in self.hands[p]) if mine else None,
+                "artifacts": sorted([names[ctype[c]] for c in self.held[p]]),
+                "hand": sorted([names[ctype[c]] for c in self.hands[p]]) if mine else None,
                 "hand_count": len(self.hands[p]),
-                "known_hand": sorted(name(c) for c in self.hands[p] if c not in self.unsure
-                                     and (c in self.known or s.card_kind[c] == ARTIFACT)),
-                "supply": sorted(name(c) for c in self.supply[p]) if mine else None,
+                "known_hand": sorted([names[ctype[c]] for c in self.hands[p]
+                                      if c not in self.unsure
+                                      and (c in self.known or kind[c] == ARTIFACT)]),
+                "supply": sorted([names[ctype[c]] for c in self.supply[p]]) if mine else None,
                 "supply_count": len(self.supply[p]),
-                "discard": sorted(name(c) for c in self.discard[p]),
+                "discard": sorted([names[ctype[c]] for c in self.discard[p]]),
                 "passed": self.passed[p],
                 "spells": spells,
             })
@@ -296,7 +298,7 @@ class ThalaraState(State):
                 sides.append({"seat": p, "cards": cards, "total": totals[p]})
             conflicts.append({
                 "number": i + 1,
-                "artifact": s.describe(artifact),
+                "artifact": artifact_view(s, artifact),
                 "sides": sides,
                 "spells": [{"id": s.spell_of[sid].id, "seat": sid // SPELL_SLOTS}
                            for sid in self.cspells[i]],
@@ -415,3 +417,18 @@ def _place_of(w: ThalaraState, card: int) -> tuple[int, int]:
         if card in side:
             return slot, side.index(card)
     raise ValueError("the card is in no conflict")
+
+
+def spell_view(spell: Spell) -> dict[str, Any]:
+    """What every observation shows of a spell but whether and where it was cast."""
+    return {"id": spell.id, "name": spell.name, "requires": tuple(spell.requires),
+            "kind": spell.kind, "text": spell.text, "provisional": spell.provisional,
+            "note": spell_note(spell), "cast_in": None}
+
+
+def artifact_view(setup: Setup, card: int) -> dict[str, Any]:
+    """`setup.describe(card)`, described once and copied."""
+    view = setup.views.get(("card", card))
+    if view is None:
+        view = setup.views["card", card] = setup.describe(card)
+    return dict(view)
