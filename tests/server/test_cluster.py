@@ -8,15 +8,17 @@ from __future__ import annotations
 import json
 import os
 import random
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy
 from websockets.sync.client import ClientConnection, connect
 
-from cardtable.server.storage import Storage
+from cardtable.server.storage import HUMAN, GameRow, Storage
 
 from .helpers import LeakChecker, ServerProcess, schema_url
 
@@ -131,6 +133,37 @@ def test_a_seat_taken_on_one_process_is_played_on_the_other(
         with ws_to(a, made["id"]) as on_a:
             on_a.send(json.dumps({"type": "hello", "seat": 1, "token": joined["token"]}))
             assert until(on_a, "welcome")["seat"] == 1
+
+
+def test_the_hellos_of_one_game_take_turns(pg_url: str) -> None:
+    """Two seats saying hello at once on two processes: were both transactions to count
+    the other seat as not yet come, the clocks would never start. Each hello holds
+    the game's row until it commits."""
+    store = Storage(pg_url)
+    made = store.create_game("vale", 2, 5, {}, [(HUMAN, None, "a"), (HUMAN, None, "b")],
+                             clock="5m+2s", on_timeout="computer")
+    came: list[GameRow | None] = []
+    with store.engine.connect() as other:
+        with other.begin():      # another hello of the same game, not yet committed
+            other.execute(sqlalchemy.text("SELECT id FROM ct_games WHERE id = :g FOR UPDATE"),
+                          {"g": made.id})
+            hello = threading.Thread(target=lambda: came.append(
+                store.seat_came(made.id, 0, False)))
+            hello.start()
+            hello.join(0.5)
+            assert hello.is_alive() and not came       # it waits its turn
+        hello.join(10)
+    assert came and came[0] is not None and came[0].seats[0].seen
+    assert came[0].clock_start is None                  # seat 1 has not come yet
+    both = [threading.Thread(target=store.seat_came, args=(made.id, 1, False)),
+            threading.Thread(target=store.seat_came, args=(made.id, 0, False))]
+    for t in both:
+        t.start()
+    for t in both:
+        t.join(10)
+    after = store.get_game(made.id)
+    assert after is not None and after.clock_start is not None
+    store.close()
 
 
 def test_computer_seats_move_to_a_survivor_when_their_process_dies(

@@ -141,9 +141,9 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
         return JSONResponse({"detail": "the request body nests too deeply"}, status_code=400)
 
-    def room_or_404(game_id: str) -> Room:
+    async def room_or_404(game_id: str) -> Room:
         try:
-            return rooms.get(game_id)
+            return await rooms.load(game_id)
         except RoomError as exc:
             raise HTTPException(404, exc.message) from None
 
@@ -279,14 +279,14 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     @app.get("/api/games/{game_id}")
     async def game_info(game_id: str) -> dict[str, Any]:
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         return _public(room.row, room)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, spec: JoinSpec | None = None) -> dict[str, Any]:
         """Take the first open seat (one its creator left for the lobby): its number,
         token and link. A seat the creator holds is never given away: 409."""
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         if room.row.over:
             raise HTTPException(409, "the game is over")
         name = clean_text(spec.name if spec else None, 40)
@@ -307,7 +307,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     async def abandon(game_id: str, request: Request) -> dict[str, Any]:
         """Abandon an unfinished game, with the token of a seat its creator held (not
         one taken from the lobby) as a bearer token (`Authorization: Bearer <token>`)."""
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         given = request.headers.get("authorization", "")
         token = given[7:].strip() if given[:7].lower() == "bearer " else ""
         if not token or not any(
@@ -324,12 +324,12 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     @app.get("/api/games/{game_id}/log")
     async def game_log(game_id: str) -> list[dict[str, Any]]:
         """The game's log in words, as a spectator reads it."""
-        return room_or_404(game_id).log_for(None)
+        return (await room_or_404(game_id)).log_for(None)
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay_step(game_id: str, step: int) -> dict[str, Any]:
         """A finished game after `step` actions, as a spectator saw it."""
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         if not room.state.is_over():
             raise HTTPException(409, "replays are for finished games")
         total = len(room.texts)
@@ -345,7 +345,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     async def start_analysis(game_id: str) -> JSONResponse:
         """Analyse a finished game (once: asking again gives the stored analysis or
         the progress of the one under way)."""
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         if not room.state.is_over():
             raise HTTPException(409, "analyses are for finished games")
         try:
@@ -358,7 +358,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     async def get_analysis(game_id: str) -> dict[str, Any]:
         """A finished game's analysis: `{"state": "running", "done", "total"}` while it
         is computed, then `{"state": "done", "analysis": {...}}`; 404 if nobody asked."""
-        room_or_404(game_id)
+        await room_or_404(game_id)
         status = await analyst.status(game_id)
         if status is None:
             raise HTTPException(404, "this game has not been analysed: POST to start")
@@ -367,7 +367,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
         """The saved game (action texts) once it is over."""
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         if not room.state.is_over():
             raise HTTPException(409, "the record is published when the game is over")
         return GameRecord(room.row.game, room.row.players, room.row.seed,

@@ -53,7 +53,7 @@ class Live:
                            "close some and try again")
             else:
                 try:
-                    room = self.rooms.get(game_id)
+                    room = await self.rooms.load(game_id)
                 except RoomError as exc:
                     refusal = (CLOSE_NO_GAME, exc.code, exc.message)
             if refusal is not None:

@@ -23,7 +23,7 @@ CACHE = "public, max-age=86400"  # a game's card set and settings never change
 async def about(game_id: str, request: Request, response: Response) -> dict[str, Any]:
     """The game's catalogue, words, notation help, rules summary and setup."""
     try:
-        room = request.app.state.rooms.get(game_id)
+        room = await request.app.state.rooms.load(game_id)
     except RoomError as exc:
         raise HTTPException(404, exc.message) from None
     row = room.row

@@ -104,7 +104,8 @@ def result_winners(state: State, row: GameRow) -> list[int]:
 
 class Room:
     def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter,
-                 pool: ComputerPool, limits: Limits, cluster: Cluster | None = None) -> None:
+                 pool: ComputerPool, limits: Limits, cluster: Cluster | None = None,
+                 actions: list[ActionRow] | None = None) -> None:
         self.row = row
         self.storage = storage
         self.writer = writer
@@ -112,7 +113,7 @@ class Room:
         self.limits = limits
         self.cluster: Cluster = cluster or Alone()
         self.game = load_game(row.game)
-        self.actions = storage.action_rows(row.id)
+        self.actions = storage.action_rows(row.id) if actions is None else actions
         self.actors = [a.seat for a in self.actions]
         self.texts = [a.text for a in self.actions]
         self.state, self.events = replay(self.game, row, self.texts)
@@ -134,6 +135,8 @@ class Room:
         self._presence_at = -1e9
         self._presence_timer: asyncio.TimerHandle | None = None
         self._local_sent: tuple[tuple[bool, ...], int] | None = None
+        # who is connected, worked out once between changes (every update carries it)
+        self._presence_now: tuple[tuple[bool, ...], int] | None = None
         self._clock_timer: asyncio.TimerHandle | None = None
         # (version, seat) of the last undo check and its answer: the check replays
         self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
@@ -154,6 +157,11 @@ class Room:
 
     def presence(self) -> tuple[tuple[bool, ...], int]:
         """Who is connected, here and (PostgreSQL) to the other processes."""
+        if self._presence_now is None:
+            self._presence_now = self._merged_presence()
+        return self._presence_now
+
+    def _merged_presence(self) -> tuple[tuple[bool, ...], int]:
         seats, spectators = self.local_presence()
         merged = list(seats)
         for remote, watching in self.cluster.remote(self.row.id):
@@ -253,9 +261,13 @@ class Room:
         """Read the game's row again: seats claimed and their flags, the clocks' start,
         the rematch (another process may have changed them)."""
         row = await self.writer.call(self.storage.get_game, self.row.id)
-        if row is None:
-            return
+        if row is not None:
+            self.take_row(row)
+
+    def take_row(self, row: GameRow) -> None:
+        """What may change of the game's row, as the database has it now."""
         self.row.seats = row.seats
+        self._presence_now = None
         self.row.clock_start = row.clock_start
         self.row.rematch = row.rematch
         self.row.abandoned = row.abandoned
@@ -278,18 +290,19 @@ class Room:
                                              "not (or no longer) valid")
             if not info.seen or info.absent:
                 before = (self.row.clock_start, info.absent)
-                start = await self.writer.call(self.storage.seat_came, self.row.id, seat,
-                                               info.absent)
-                await self.refresh()
-                self.row.clock_start = start
+                now = await self.writer.call(self.storage.seat_came, self.row.id, seat,
+                                             info.absent)
+                if now is not None:
+                    self.take_row(now)
                 if self.control is not None and \
-                        (start, self.row.seats[seat].absent) != before:
+                        (self.row.clock_start, self.row.seats[seat].absent) != before:
                     self.broadcast_seats()     # the clocks started, or the seat is back
                 self.clock_changed()
         if conn not in self.conns:
             self.conns.append(conn)
         conn.viewer = seat
         conn.joined = True
+        self._presence_now = None
         conn.send(self.welcome(seat))
         self.watched()
         self.presence_changed()
@@ -298,6 +311,7 @@ class Room:
     def leave(self, conn: Connection) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
+            self._presence_now = None
             self.watched()
             self.presence_changed()
 
@@ -319,6 +333,7 @@ class Room:
         """Announce who is connected, only when it changed since the last announcement
         and at most once every `limits.presence_interval` seconds (the last change
         of a burst is announced when the interval is over)."""
+        self._presence_now = None
         self.announce_presence()
         if self._presence_timer is not None or self.presence() == self._presence_sent:
             return
@@ -409,24 +424,39 @@ class Room:
             self.clock_changed()
         return len(rows)
 
+    def hear(self, row: ActionRow) -> None:
+        """Another process committed `row` (or this one did: then it is here already).
+        The next action, while nothing holds the room, is taken at once; anything else
+        waits its turn for the lock."""
+        if row.idx < len(self.texts):
+            return
+        if row.idx == len(self.texts) and not self.lock.locked():
+            self._take_heard(row)
+            self.kick()
+        else:
+            spawn(self.heard(row))
+
     async def heard(self, row: ActionRow) -> None:
-        """Another process committed `row` (or this one did: then it is here already)."""
+        """`hear`, under the room's lock."""
         async with self.lock:
             if row.idx < len(self.texts):
                 return
             if row.idx == len(self.texts):
-                try:
-                    new = self.state.clone()
-                    events = new.apply(self.game.parse_action(new, row.text))
-                except CardtableError:
-                    log.exception("game %s: a notified action does not apply", self.row.id)
-                    return
-                self._take(row, new, events)
-                self.clock_changed()
+                self._take_heard(row)
             else:
                 self.cluster.stats.missed += 1
                 await self.catch_up()
         self.kick()
+
+    def _take_heard(self, row: ActionRow) -> None:
+        try:
+            new = self.state.clone()
+            events = new.apply(self.game.parse_action(new, row.text))
+        except CardtableError:
+            log.exception("game %s: a notified action does not apply", self.row.id)
+            return
+        self._take(row, new, events)
+        self.clock_changed()
 
     async def reload(self) -> None:
         """The game was taken back (undo) in another process: read it again."""
@@ -670,16 +700,50 @@ class Rooms:
         self.cluster: Cluster = cluster or Alone()
         self.writer = ActionWriter(storage)
         self.rooms: dict[str, Room] = {}
+        # games being read from the database, and what the other processes said of
+        # each meanwhile (told to its room once it is there)
+        self._loading: dict[str, list[tuple[str, Any]]] = {}
 
     def get(self, game_id: str) -> Room:
+        """The game's room, read from the database on this thread if it is not loaded
+        (`load` does the reading in a database thread)."""
         room = self.rooms.get(game_id)
         if room is None:
-            row = self.storage.get_game(game_id)
+            row, actions = self.storage.game_and_actions(game_id)
             if row is None or row.abandoned:
                 raise RoomError("no_game", f"there is no game {game_id!r}")
-            room = Room(row, self.storage, self.writer, self.pool, self.limits, self.cluster)
-            self.rooms[game_id] = room
-            self.cluster.ask(game_id)
+            room = self._add(row, actions)
+        return room
+
+    async def load(self, game_id: str) -> Room:
+        """The game's room; a game not in memory is read in a database thread, so the
+        event loop goes on with the other games meanwhile."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        heard = self._loading.setdefault(game_id, [])
+        try:
+            row, actions = await self.writer.call(self.storage.game_and_actions, game_id)
+        finally:
+            if self._loading.get(game_id) is heard:
+                del self._loading[game_id]
+        room = self.rooms.get(game_id)
+        if room is None:                    # (another connection may have loaded it)
+            if row is None or row.abandoned:
+                raise RoomError("no_game", f"there is no game {game_id!r}")
+            room = self._add(row, actions)
+        for kind, what in heard:            # what may have passed while it was read
+            if kind == "a":
+                self.heard_action(game_id, what)
+            else:
+                self.heard_event(game_id, what)
+        return room
+
+    def _add(self, row: GameRow, actions: list[ActionRow]) -> Room:
+        room = Room(row, self.storage, self.writer, self.pool, self.limits, self.cluster,
+                    actions)
+        self.rooms[row.id] = room
+        self.cluster.ask(row.id)
         return room
 
     async def start(self) -> int:
@@ -690,7 +754,7 @@ class Rooms:
         for game_id in self.storage.unfinished_ids():
             try:
                 if await self.cluster.claim(game_id):
-                    await self.get(game_id).take_on()
+                    await (await self.load(game_id)).take_on()
                     count += 1
             except Exception:
                 log.exception("game %s cannot be resumed", game_id)
@@ -705,7 +769,7 @@ class Rooms:
     async def adopt(self, game_ids: Iterable[str]) -> None:
         for game_id in game_ids:
             try:
-                await self.get(game_id).take_on()
+                await (await self.load(game_id)).take_on()
             except RoomError:
                 await self.cluster.release(game_id)
             except Exception:
@@ -719,12 +783,16 @@ class Rooms:
     # ---- what the other processes say ------------------------------------------------
 
     def heard_action(self, game_id: str, row: ActionRow) -> None:
+        if game_id in self._loading:
+            self._loading[game_id].append(("a", row))
         room = self.rooms.get(game_id)
         # (an action this process stored comes back too: it is here already)
-        if room is not None and row.idx >= len(room.texts):
-            spawn(room.heard(row))
+        if room is not None:
+            room.hear(row)
 
     def heard_event(self, game_id: str, kind: str) -> None:
+        if game_id in self._loading:
+            self._loading[game_id].append(("e", kind))
         room = self.rooms.get(game_id)
         if room is None:
             return

@@ -26,6 +26,7 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -209,6 +210,30 @@ class Storage:
         metadata.create_all(self.engine)
         upgrade_schema(self.engine)
         self._insert_action = insert(actions_table)
+        # the statements every hello and every room load runs, built once: building a
+        # statement is most of what a small query costs in Python
+        self._game_by_id = select(games_table).where(games_table.c.id == bindparam("gid"))
+        self._game_for_update = self._game_by_id.with_for_update()
+        self._seats_of = (select(seats_table).where(seats_table.c.game_id == bindparam("gid"))
+                          .order_by(seats_table.c.seat))
+        self._actions_from = (
+            select(actions_table.c.idx, actions_table.c.seat, actions_table.c.text,
+                   actions_table.c.created, actions_table.c.actor)
+            .where(and_(actions_table.c.game_id == bindparam("gid"),
+                        actions_table.c.idx >= bindparam("start")))
+            .order_by(actions_table.c.idx))
+        self._seen = (update(seats_table).where(and_(
+            seats_table.c.game_id == bindparam("gid"), seats_table.c.seat == bindparam("s")))
+            .values(seen=True))
+        self._back = (update(seats_table).where(and_(
+            seats_table.c.game_id == bindparam("gid"), seats_table.c.seat == bindparam("s")))
+            .values(seen=True, absent=False, returned=bindparam("now")))
+        self._unseen = select(func.count()).select_from(seats_table).where(and_(
+            seats_table.c.game_id == bindparam("gid"), seats_table.c.kind == HUMAN,
+            seats_table.c.seen == False))  # noqa: E712
+        self._start_clocks = (update(games_table).where(and_(
+            games_table.c.id == bindparam("gid"), games_table.c.clock_start.is_(None)))
+            .values(clock_start=bindparam("now")))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -263,15 +288,21 @@ class Storage:
             return self._get(conn, game_id)
 
     def _get(self, conn: Any, game_id: str, lock: bool = False) -> GameRow | None:
-        query = select(games_table).where(games_table.c.id == game_id)
-        if lock and self.postgres:
-            query = query.with_for_update()
-        row = conn.execute(query).first()
+        query = self._game_for_update if lock and self.postgres else self._game_by_id
+        row = conn.execute(query, {"gid": game_id}).first()
         if row is None:
             return None
-        seats = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)
-                             .order_by(seats_table.c.seat)).all()
+        seats = conn.execute(self._seats_of, {"gid": game_id}).all()
         return self._game_row(row, seats)
+
+    def game_and_actions(self, game_id: str) -> tuple[GameRow | None, list[ActionRow]]:
+        """The game and every stored action (none for a game that is gone or
+        abandoned), on one connection."""
+        with self.engine.connect() as conn:
+            row = self._get(conn, game_id)
+            if row is None or row.abandoned:
+                return row, []
+            return row, self._action_rows(conn, game_id, 0)
 
     @staticmethod
     def _game_row(row: Any, seats: Any) -> GameRow:
@@ -342,29 +373,29 @@ class Storage:
                 self._notify(conn, f"e|{game_id}|seats")
             return bool(result.rowcount == 1)
 
-    def seat_came(self, game_id: str, seat: int, returned: bool) -> float | None:
+    def seat_came(self, game_id: str, seat: int, returned: bool) -> GameRow | None:
         """A seat's holder said hello: it has been seen; if its time had run out
         (`returned`), it plays again; once every human seat has come, the clocks start.
-        The clocks' start time (None while some seat has not come)."""
+        The game as it now stands (None if it is gone)."""
         now = time.time()
         with self.engine.begin() as conn:
-            values: dict[str, Any] = {"seen": True}
-            if returned:
-                values.update(absent=False, returned=now)
-            conn.execute(update(seats_table).where(and_(
-                seats_table.c.game_id == game_id, seats_table.c.seat == seat))
-                .values(**values))
-            missing = conn.execute(select(func.count()).select_from(seats_table).where(and_(
-                seats_table.c.game_id == game_id, seats_table.c.kind == HUMAN,
-                seats_table.c.seen == False))).scalar_one()  # noqa: E712
-            if missing == 0:
-                conn.execute(update(games_table).where(and_(
-                    games_table.c.id == game_id, games_table.c.clock_start.is_(None)))
-                    .values(clock_start=now))
-            start = conn.execute(select(games_table.c.clock_start)
-                                 .where(games_table.c.id == game_id)).scalar_one()
-            self._notify(conn, f"e|{game_id}|seats")
-            return float(start) if start is not None else None
+            if self.postgres:
+                # one hello of a game at a time: two seats arriving together on two
+                # processes would each count the other as not yet come, and the
+                # clocks would never start
+                conn.execute(self._game_for_update, {"gid": game_id}).first()
+            conn.execute(self._back if returned else self._seen,
+                         {"gid": game_id, "s": seat, "now": now})
+            started = False
+            if conn.execute(self._unseen, {"gid": game_id}).scalar_one() == 0:
+                started = conn.execute(self._start_clocks,
+                                       {"gid": game_id, "now": now}).rowcount > 0
+            # the other processes hear of what changes their rooms (the clocks began,
+            # a seat is back); that a seat was seen matters only to the next hello,
+            # which reads the row anyway
+            if started or returned:
+                self._notify(conn, f"e|{game_id}|seats")
+            return self._get(conn, game_id)
 
     def time_ran_out(self, game_id: str, seat: int, forfeit: bool) -> None:
         """A seat's clock ran out: the computer plays for it; with `forfeit`, it has
@@ -466,12 +497,10 @@ class Storage:
     def action_rows(self, game_id: str, start: int = 0) -> list[ActionRow]:
         """Every stored action from index `start` on, in order; StorageError on a gap."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(actions_table.c.idx, actions_table.c.seat,
-                                       actions_table.c.text, actions_table.c.created,
-                                       actions_table.c.actor)
-                                .where(and_(actions_table.c.game_id == game_id,
-                                            actions_table.c.idx >= start))
-                                .order_by(actions_table.c.idx)).all()
+            return self._action_rows(conn, game_id, start)
+
+    def _action_rows(self, conn: Any, game_id: str, start: int) -> list[ActionRow]:
+        rows = conn.execute(self._actions_from, {"gid": game_id, "start": start}).all()
         out: list[ActionRow] = []
         for expected, row in enumerate(rows, start=start):
             if row[0] != expected:
