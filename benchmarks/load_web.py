@@ -10,8 +10,14 @@ SQLite in a temporary folder unless --db is given; several servers need PostgreS
 creates the games over HTTP (half Thalara, half Vale, two human seats each; with
 --servers, seat i of a game connects to server (game + i) mod servers, as a load
 balancer without sticky sessions might send them), and connects one websocket per
-seat. A seat client picks a random legal action text the moment it is asked to decide
-(or after a random pause of 0 to 2 x --think-ms). Reported:
+seat. Every seat connects and says hello first; once all have their welcome, they
+play: a seat client picks a random legal action text the moment it is asked to decide
+(or after a random pause of 0 to 2 x --think-ms). With --connect-while-playing each
+seat plays as soon as it has its own welcome instead, so the first seconds of play
+meet hundreds of hellos (as after a restart that every client reconnects to). Reported:
+
+- the connection: from opening the websocket to receiving `welcome`, p50/p99/max, and
+  how long until every seat had it;
 
 - the round trip of an action: from sending `act` to receiving its `ack` (which the
   server sends after the action is committed and announced), p50/p95/p99/max;
@@ -41,8 +47,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
-import json
 import os
 import random
 import signal
@@ -56,9 +62,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 import orjson
-import websockets
 
 from cardtable.engine.record import GameRecord
 from cardtable.server.storage import Storage
@@ -143,9 +149,26 @@ class Seat:
     seen: dict[int, float] = field(default_factory=dict)  # n -> when its update came
     reconnects: int = 0
     over: bool = False
+    welcome_after: float | None = None      # from opening the socket to the welcome
 
 
-async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
+class StartLine:
+    """Play begins once every seat has its welcome (or at once, when it is open)."""
+
+    def __init__(self, seats: int, open_now: bool) -> None:
+        self.missing = seats
+        self.go = asyncio.Event()
+        if open_now or seats == 0:
+            self.go.set()
+
+    def arrived(self) -> None:
+        self.missing -= 1
+        if self.missing <= 0:
+            self.go.set()
+
+
+async def run_seat(servers: list[Server], seat: Seat, think: float,
+                   session: aiohttp.ClientSession, line: StartLine) -> None:
     pending: dict[int, tuple[float, str, int]] = {}
     next_id = 0
     target = seat.server
@@ -153,13 +176,17 @@ async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
         while not servers[target].alive:
             target = (target + 1) % len(servers)
         url = f"ws://127.0.0.1:{servers[target].port}/ws/{seat.game_id}"
+        opened = time.perf_counter()
         try:
-            async with websockets.connect(url, max_size=None, compression=None) as ws:
-                await ws.send(json.dumps({"type": "hello", "seat": seat.seat,
-                                          "token": seat.token}))
+            async with session.ws_connect(url, max_msg_size=0, compress=0,
+                                          autoclose=True) as ws:
+                await ws.send_str(orjson.dumps({"type": "hello", "seat": seat.seat,
+                                                "token": seat.token}).decode())
                 last: dict[str, Any] | None = None
-                async for raw in ws:
-                    msg: dict[str, Any] = orjson.loads(raw)
+                async for frame in ws:
+                    if frame.type != aiohttp.WSMsgType.TEXT:
+                        break
+                    msg: dict[str, Any] = orjson.loads(frame.data)
                     kind = msg["type"]
                     if kind == "ack":
                         sent, text, n_before = pending.pop(msg["id"])
@@ -172,6 +199,9 @@ async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
                         pending.pop(msg.get("id"), None)
                     elif "observation" in msg:
                         last = msg
+                        if kind == "welcome" and seat.welcome_after is None:
+                            seat.welcome_after = time.perf_counter() - opened
+                            line.arrived()
                         if kind == "update":
                             seat.seen.setdefault(msg["n"], time.perf_counter())
                         if msg["over"]:
@@ -182,19 +212,23 @@ async def run_seat(servers: list[Server], seat: Seat, think: float) -> None:
                     # asks this seat
                     if last is not None and not seat.over and last["legal"] and not pending \
                             and last["n"] not in seat.acked:
+                        if not line.go.is_set():
+                            await line.go.wait()
                         text = seat.rng.choice(last["legal"])
                         if think:
                             await asyncio.sleep(seat.rng.uniform(0, 2 * think))
                         next_id += 1
                         pending[next_id] = (time.perf_counter(), text, last["n"])
-                        await ws.send(orjson.dumps({"type": "act", "action": text, "n": last["n"],
-                                                    "id": next_id}).decode())
-        except (TimeoutError, OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
-            pending.clear()   # unknown whether it was stored: the welcome will tell
-            seat.reconnects += 1
-            await asyncio.sleep(0.1)
-            if not servers[target].alive:
-                target = (target + 1) % len(servers)
+                        await ws.send_str(orjson.dumps({"type": "act", "action": text,
+                                                        "n": last["n"], "id": next_id}).decode())
+        except (TimeoutError, OSError, aiohttp.ClientError):
+            pass
+        # the server closed the socket or could not be reached
+        pending.clear()   # unknown whether it was stored: the welcome will tell
+        seat.reconnects += 1
+        await asyncio.sleep(0.1)
+        if not servers[target].alive:
+            target = (target + 1) % len(servers)
 
 
 def cpu_of(name: str) -> float:
@@ -275,12 +309,25 @@ async def main_async(args: argparse.Namespace) -> int:
         if args.verbose:
             print(f"{len(games)} games created; their {len(seats)} seats connect and play",
                   flush=True)
+        think = args.think_ms / 1000
+        session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+        line = StartLine(len(seats), args.connect_while_playing)
+        connecting = time.perf_counter()
+        open_line = StartLine(0, True)
+        tasks = [asyncio.create_task(run_seat(servers, s, think, session, line))
+                 for s in seats]
+        watching = [asyncio.create_task(run_seat(servers, w, 0, session, open_line))
+                    for w in watchers]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(line.go.wait(), args.timeout)
+        line.go.set()
+        all_welcomed = time.perf_counter() - connecting
+        # what play costs: counted from the start line (from the first hello with
+        # --connect-while-playing)
         t0 = time.perf_counter()
         db_cpu0 = cpu_of("postgres")
         servers_cpu0 = sum(s.cpu_seconds() for s in servers)
-        think = args.think_ms / 1000
-        tasks = [asyncio.create_task(run_seat(servers, s, think)) for s in seats]
-        watching = [asyncio.create_task(run_seat(servers, w, 0)) for w in watchers]
+        client_cpu0 = time.process_time()
         restart = None
         acked_before_kill = 0
         killed_at = 0.0
@@ -294,12 +341,15 @@ async def main_async(args: argparse.Namespace) -> int:
                 restart = await asyncio.to_thread(servers[0].start)
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         elapsed = time.perf_counter() - t0
+        client_cpu = time.process_time() - client_cpu0
         live = [s for s in servers if s.alive]
         server_cpu = sum(s.cpu_seconds() for s in live) - servers_cpu0
         db_cpu = cpu_of("postgres") - db_cpu0
         server_rss = [s.rss_mb() for s in live]
         for task in watching:
             task.cancel()
+        await asyncio.gather(*watching, return_exceptions=True)
+        await session.close()
     finally:
         for server in servers:
             server.stop()
@@ -339,7 +389,13 @@ async def main_async(args: argparse.Namespace) -> int:
         state = GameRecord(name, 2, seed, {}, [t for _, t in stored]).replay()
         if not state.is_over():
             unfinished += 1
-    print(f"think time: {args.think_ms:.0f} ms on average; servers: {len(servers)}")
+    print(f"think time: {args.think_ms:.0f} ms on average; servers: {len(servers)}; "
+          + ("seats played as soon as each had its welcome" if args.connect_while_playing
+             else "play began once every seat had its welcome"))
+    welcomes = [s.welcome_after for s in seats if s.welcome_after is not None]
+    if welcomes:
+        print(f"connecting (socket opened to welcome, ms): {ms_line(welcomes)}; every seat "
+              f"welcomed after {all_welcomed:.2f} s")
     print(f"games: {len(games)} ({len(not_done)} clients still running after "
           f"{args.timeout:.0f} s), seats: {len(seats)}, database: {db.split(':')[0]}")
     if watchers:
@@ -349,7 +405,7 @@ async def main_async(args: argparse.Namespace) -> int:
     print(f"actions acknowledged: {len(rtts)} in {elapsed:.1f} s "
           f"({len(rtts) / elapsed:.0f}/s); stored: {stored_total}")
     print(f"CPU seconds while playing: servers {server_cpu:.1f}, PostgreSQL {db_cpu:.1f}, "
-          f"clients {time.process_time():.1f} (in all); "
+          f"clients {client_cpu:.1f}; "
           f"{1000 * server_cpu / max(1, len(rtts)):.2f} ms of server CPU an action; "
           f"server memory "
           f"{', '.join(f'{m:.0f}' for m in server_rss)} MB; "
@@ -410,6 +466,9 @@ def main() -> int:
                         help="SIGKILL the first server after this many seconds (with one "
                              "server, then restart it)")
     parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--connect-while-playing", action="store_true",
+                        help="each seat plays as soon as it has its own welcome (default: "
+                             "every seat connects first, then all play)")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="a seat waits a random 0 to 2x this long before acting "
                              "(default 0: at once, which saturates the server)")
