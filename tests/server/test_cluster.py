@@ -143,20 +143,22 @@ def test_the_hellos_of_one_game_take_turns(pg_url: str) -> None:
     made = store.create_game("vale", 2, 5, {}, [(HUMAN, None, "a"), (HUMAN, None, "b")],
                              clock="5m+2s", on_timeout="computer")
     came: list[GameRow | None] = []
+    assert store.hello(made.id, 0, "not the token") is not None
+    assert not store.get_game(made.id).seats[0].seen   # type: ignore[union-attr]
     with store.engine.connect() as other:
         with other.begin():      # another hello of the same game, not yet committed
             other.execute(sqlalchemy.text("SELECT id FROM ct_games WHERE id = :g FOR UPDATE"),
                           {"g": made.id})
             hello = threading.Thread(target=lambda: came.append(
-                store.seat_came(made.id, 0, False)))
+                store.hello(made.id, 0, made.seats[0].token)))
             hello.start()
             hello.join(0.5)
             assert hello.is_alive() and not came       # it waits its turn
         hello.join(10)
     assert came and came[0] is not None and came[0].seats[0].seen
     assert came[0].clock_start is None                  # seat 1 has not come yet
-    both = [threading.Thread(target=store.seat_came, args=(made.id, 1, False)),
-            threading.Thread(target=store.seat_came, args=(made.id, 0, False))]
+    both = [threading.Thread(target=store.hello, args=(made.id, 1, made.seats[1].token)),
+            threading.Thread(target=store.hello, args=(made.id, 0, made.seats[0].token))]
     for t in both:
         t.start()
     for t in both:

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
-import secrets
 import time
 from collections.abc import Coroutine, Iterable
 from typing import Any
 
-from cardtable import load_game
+from cardtable import games, load_game
 from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Event, Game, State
 from cardtable.engine.undo import reveals_hidden
@@ -47,6 +47,7 @@ from cardtable.server.storage import (
     GameRow,
     Storage,
     StorageError,
+    holds,
 )
 from cardtable.server.writer import ActionWriter
 
@@ -55,6 +56,7 @@ log = logging.getLogger("cardtable.server")
 COMPUTER_PLAYED = "computer"   # an action's actor when the computer played for a seat
 
 _background: set[asyncio.Task[Any]] = set()
+_catalogues: dict[tuple[str, str], Any] = {}    # (game, options) -> its catalogue
 
 
 def spawn(work: Coroutine[Any, Any, Any]) -> None:
@@ -144,8 +146,15 @@ class Room:
     # ---- what viewers see -------------------------------------------------------
 
     def catalogue(self) -> Any:
-        """The game's card catalogue (the contract's, public; sent once, in `welcome`)."""
-        return self.game.catalogue(self.row.options)
+        """The game's card catalogue (the contract's, public; sent once, in `welcome`),
+        built once for each game and options (read only: it is encoded, never changed)."""
+        key = (self.row.game, json.dumps(self.row.options, sort_keys=True))
+        made = _catalogues.get(key)
+        if made is None:
+            if len(_catalogues) >= 64:
+                _catalogues.clear()
+            made = _catalogues[key] = self.game.catalogue(self.row.options)
+        return made
 
     def connected(self) -> list[bool]:
         return list(self.presence()[0])
@@ -274,7 +283,15 @@ class Room:
         self.row.over = self.row.over or row.over
 
     async def join(self, conn: Connection, seat: int | None, token: str | None) -> None:
-        await self.refresh()
+        """`conn` says hello for `seat` with `token` (or to watch). The game's row is
+        read again with the hello (another process may have changed the seats), and a
+        seat's first hello is stored in the same transaction."""
+        seats = self.row.seats
+        before = (self.row.clock_start,
+                  seats[seat].absent if seat is not None and 0 <= seat < len(seats) else None)
+        row = await self.writer.call(self.storage.hello, self.row.id, seat, token)
+        if row is not None:
+            self.take_row(row)
         if self.row.abandoned:
             raise RoomError("no_game", "the game was abandoned by its creator")
         if seat is not None:
@@ -283,19 +300,11 @@ class Room:
             info = self.row.seats[seat]
             if info.kind == COMPUTER:
                 raise RoomError("bad_seat", f"seat {seat + 1} is a computer player")
-            if (token is None or not info.claimed
-                    or not secrets.compare_digest(token.encode("utf-8", "surrogatepass"),
-                                                  info.token.encode())):
+            if not holds(info, token):
                 raise RoomError("bad_token", f"this link's token for seat {seat + 1} is "
                                              "not (or no longer) valid")
-            if not info.seen or info.absent:
-                before = (self.row.clock_start, info.absent)
-                now = await self.writer.call(self.storage.seat_came, self.row.id, seat,
-                                             info.absent)
-                if now is not None:
-                    self.take_row(now)
-                if self.control is not None and \
-                        (self.row.clock_start, self.row.seats[seat].absent) != before:
+            if (self.row.clock_start, info.absent) != before:
+                if self.control is not None:
                     self.broadcast_seats()     # the clocks started, or the seat is back
                 self.clock_changed()
         if conn not in self.conns:
@@ -750,6 +759,12 @@ class Rooms:
         """Load every unfinished game this process can own and start its computer
         players and clocks (computer seats pause again once nobody has come for
         `limits.idle_pause` seconds)."""
+        for name in games():
+            # read the card files and build what every first hello needs now, not
+            # while hundreds of seats say hello after a restart
+            game = load_game(name)
+            game.catalogue({})
+            game.new_game(2, 1).observation(0)
         count = 0
         for game_id in self.storage.unfinished_ids():
             try:

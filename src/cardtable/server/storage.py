@@ -136,6 +136,14 @@ class SeatRow:
     open: bool = False
 
 
+def holds(info: SeatRow, token: str | None) -> bool:
+    """Whether `token` is the token of a claimed human seat (compared in constant time).
+    A claimed seat's token never changes."""
+    return (info.kind == HUMAN and info.claimed and token is not None
+            and secrets.compare_digest(token.encode("utf-8", "surrogatepass"),
+                                       info.token.encode()))
+
+
 @dataclass(frozen=True)
 class ActionRow:
     idx: int
@@ -373,29 +381,41 @@ class Storage:
                 self._notify(conn, f"e|{game_id}|seats")
             return bool(result.rowcount == 1)
 
-    def seat_came(self, game_id: str, seat: int, returned: bool) -> GameRow | None:
-        """A seat's holder said hello: it has been seen; if its time had run out
-        (`returned`), it plays again; once every human seat has come, the clocks start.
-        The game as it now stands (None if it is gone)."""
-        now = time.time()
+    def hello(self, game_id: str, seat: int | None, token: str | None) -> GameRow | None:
+        """Somebody said hello to the game, for `seat` with `token` (or to watch): the
+        game as it now stands (None if there is none). When the token holds the seat,
+        the seat has been seen; if its time had run out, it plays again; once every
+        human seat has come, the clocks start. One transaction, which holds the game's
+        row while a seat is greeted: two seats arriving together on two processes
+        would otherwise each count the other as not yet come, and the clocks would
+        never start."""
         with self.engine.begin() as conn:
-            if self.postgres:
-                # one hello of a game at a time: two seats arriving together on two
-                # processes would each count the other as not yet come, and the
-                # clocks would never start
-                conn.execute(self._game_for_update, {"gid": game_id}).first()
+            row = self._get(conn, game_id, lock=seat is not None)
+            if row is None or row.abandoned or seat is None or not 0 <= seat < len(row.seats):
+                return row
+            info = row.seats[seat]
+            if not holds(info, token) or (info.seen and not info.absent):
+                return row
+            now = time.time()
+            returned = info.absent
             conn.execute(self._back if returned else self._seen,
                          {"gid": game_id, "s": seat, "now": now})
+            info.seen = True
+            if returned:
+                info.absent, info.returned = False, now
             started = False
-            if conn.execute(self._unseen, {"gid": game_id}).scalar_one() == 0:
+            if row.clock_start is None and \
+                    conn.execute(self._unseen, {"gid": game_id}).scalar_one() == 0:
                 started = conn.execute(self._start_clocks,
                                        {"gid": game_id, "now": now}).rowcount > 0
+                if started:
+                    row.clock_start = now
             # the other processes hear of what changes their rooms (the clocks began,
             # a seat is back); that a seat was seen matters only to the next hello,
             # which reads the row anyway
             if started or returned:
                 self._notify(conn, f"e|{game_id}|seats")
-            return self._get(conn, game_id)
+            return row
 
     def time_ran_out(self, game_id: str, seat: int, forfeit: bool) -> None:
         """A seat's clock ran out: the computer plays for it; with `forfeit`, it has
