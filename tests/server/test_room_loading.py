@@ -1,6 +1,7 @@
 """How a process keeps its copy of a game: the room read in a database thread, with what
 the other processes said meanwhile; actions heard from them taken at once or in turn;
-who is connected worked out once between changes; messages encoded as JSON."""
+who is connected worked out once between changes; messages encoded as JSON and
+written together when the socket takes them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from cardtable import load_game
 from cardtable.server.cluster import Alone, Presence
-from cardtable.server.connection import Connection, encode
+from cardtable.server.connection import CLOSE_BEHIND, Connection, encode
 from cardtable.server.limits import Limits
 from cardtable.server.rooms import Rooms
 from cardtable.server.storage import HUMAN, ActionRow, Storage
@@ -146,3 +147,61 @@ def test_messages_are_compact_json_whatever_their_keys() -> None:
     assert " " not in text
     assert json.loads(encode({"totals": {1: 4}})) == {"totals": {"1": 4}}
     assert json.loads(encode({"big": 2**70})) == {"big": 2**70}    # past orjson's ints
+
+
+def test_what_is_sent_in_one_turn_goes_out_in_one_write_in_order() -> None:
+    writes: list[list[str]] = []
+    via_asgi: list[str] = []
+    taking = [True]
+
+    def send_now(texts: list[str]) -> bool:
+        if taking[0]:
+            writes.append(list(texts))
+        return taking[0]
+
+    async def send_text(text: str) -> None:
+        via_asgi.append(text)
+
+    async def run() -> Connection:
+        conn = Connection(send_text, Limits(ai_workers=1), send_now=send_now)
+        writer = asyncio.create_task(conn.writer())
+        await asyncio.sleep(0)         # the writer waits for work
+        conn.send({"type": "update", "n": 1})
+        conn.send({"type": "ack", "n": 1})
+        await asyncio.sleep(0)
+        taking[0] = False              # the client reads slower than we send
+        conn.send({"type": "update", "n": 2})
+        conn.send({"type": "ack", "n": 2})
+        for _ in range(5):
+            await asyncio.sleep(0)
+        taking[0] = True
+        conn.send({"type": "update", "n": 3})
+        conn.close()
+        await asyncio.wait_for(writer, 1)
+        return conn
+
+    conn = asyncio.run(run())
+    assert [[json.loads(t)["n"] for t in batch] for batch in writes] == [[1, 1], [3]]
+    assert [(json.loads(t)["type"], json.loads(t)["n"]) for t in via_asgi] == [
+        ("update", 2), ("ack", 2)]
+    assert not conn.queue and conn.queued_bytes == 0
+
+
+def test_a_socket_that_takes_nothing_now_still_meets_the_queue_bound() -> None:
+    limits = Limits(ai_workers=1, queue_messages=10, queue_bytes=1 << 20)
+
+    async def never(_text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def run() -> Connection:
+        conn = Connection(never, limits, send_now=lambda _texts: False)
+        writer = asyncio.create_task(conn.writer())
+        for i in range(50):
+            conn.send({"type": "update", "n": i, "pad": "x" * 1000})
+            await asyncio.sleep(0)
+        writer.cancel()
+        return conn
+
+    conn = asyncio.run(run())
+    assert conn.closing is not None and conn.closing[0] == CLOSE_BEHIND
+    assert not conn.queue and conn.queued_bytes == 0

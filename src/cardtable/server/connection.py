@@ -43,8 +43,14 @@ class Connection:
     reconnect loses nothing)."""
 
     def __init__(self, send_text: Callable[[str], Awaitable[None]], limits: Limits,
-                 address: str = "") -> None:
+                 address: str = "", send_now: Callable[[list[str]], bool] | None = None
+                 ) -> None:
         self._send_text = send_text
+        # the websocket layer's "write these now if you can" (websocket_layer.py): what
+        # is queued in one turn of the event loop goes out in one write at its end
+        self._send_now = send_now
+        self._flush_due = False
+        self._writing = False       # the writer task is handing a message over
         self.limits = limits
         self.address = address
         self.queue: deque[str] = deque()
@@ -71,7 +77,30 @@ class Connection:
             return
         self.queue.append(text)
         self.queued_bytes += len(text)
-        self._ready.set()
+        if self._send_now is None:
+            self._ready.set()
+        elif not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write what was queued in this turn of the event loop in one go, if the
+        socket takes it now; what it does not take (or a close) is the writer's, in
+        order."""
+        self._flush_due = False
+        if self.closing is not None or not self.queue:
+            return
+        if not self._writing and self._send_now is not None:
+            batch: list[str] = []
+            while self.queue and self.queue[0]:
+                batch.append(self.queue.popleft())
+            if batch:
+                if self._send_now(batch):
+                    self.queued_bytes -= sum(len(t) for t in batch)
+                else:
+                    self.queue.extendleft(reversed(batch))
+        if self.queue:
+            self._ready.set()
 
     def fail(self, code: int, reason: str) -> None:
         """End the connection with `code`: nothing more is queued or sent."""
@@ -104,4 +133,8 @@ class Connection:
                     self.closing = self._then
                     self.closed.set()
                 return
-            await self._send_text(text)
+            self._writing = True
+            try:
+                await self._send_text(text)
+            finally:
+                self._writing = False

@@ -20,7 +20,7 @@ from cardtable.server.metrics import Metrics
 from cardtable.server.rematch import ANSWERS, RematchRefused, next_rematch
 from cardtable.server.rooms import Room, RoomError, Rooms
 from cardtable.server.storage import COMPUTER, GameRow, Storage
-from cardtable.server.websocket_layer import ABORT
+from cardtable.server.websocket_layer import ABORT, SEND_NOW
 
 
 def client_address(request: Any) -> str:
@@ -40,7 +40,9 @@ class Live:
     async def play(self, ws: WebSocket, game_id: str) -> None:
         await ws.accept()
         where = client_address(ws)
-        conn = Connection(ws.send_text, self.limits, where)
+        direct = ws.scope.get("extensions", {}).get(SEND_NOW)
+        conn = Connection(ws.send_text, self.limits, where,
+                          direct["send"] if direct is not None else None)
         self.sockets[where] += 1
         room: Room | None = None
         tasks: list[asyncio.Task[Any]] = [asyncio.create_task(conn.writer())]
