@@ -11,7 +11,9 @@ creates the games over HTTP (half Thalara, half Vale, two human seats each; with
 --servers, seat i of a game connects to server (game + i) mod servers, as a load
 balancer without sticky sessions might send them), and connects one websocket per
 seat. Every seat connects and says hello first; once all have their welcome, they
-play: a seat client picks a random legal action text the moment it is asked to decide
+play (each game's first move at a random moment of the first --ramp-ms, 500 by
+default, so that 200 games do not all move in the same instant): a seat client picks
+a random legal action text the moment it is asked to decide
 (or after a random pause of 0 to 2 x --think-ms). With --connect-while-playing each
 seat plays as soon as it has its own welcome instead, so the first seconds of play
 meet hundreds of hellos (as after a restart that every client reconnects to). Reported:
@@ -155,8 +157,9 @@ class Seat:
 class StartLine:
     """Play begins once every seat has its welcome (or at once, when it is open)."""
 
-    def __init__(self, seats: int, open_now: bool) -> None:
+    def __init__(self, seats: int, open_now: bool, ramp: float = 0.0) -> None:
         self.missing = seats
+        self.ramp = ramp
         self.go = asyncio.Event()
         if open_now or seats == 0:
             self.go.set()
@@ -214,6 +217,8 @@ async def run_seat(servers: list[Server], seat: Seat, think: float,
                             and last["n"] not in seat.acked:
                         if not line.go.is_set():
                             await line.go.wait()
+                            # this game's first move, at a random moment of the ramp
+                            await asyncio.sleep(seat.rng.uniform(0, line.ramp))
                         text = seat.rng.choice(last["legal"])
                         if think:
                             await asyncio.sleep(seat.rng.uniform(0, 2 * think))
@@ -311,7 +316,7 @@ async def main_async(args: argparse.Namespace) -> int:
                   flush=True)
         think = args.think_ms / 1000
         session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
-        line = StartLine(len(seats), args.connect_while_playing)
+        line = StartLine(len(seats), args.connect_while_playing, args.ramp_ms / 1000)
         connecting = time.perf_counter()
         open_line = StartLine(0, True)
         tasks = [asyncio.create_task(run_seat(servers, s, think, session, line))
@@ -391,7 +396,8 @@ async def main_async(args: argparse.Namespace) -> int:
             unfinished += 1
     print(f"think time: {args.think_ms:.0f} ms on average; servers: {len(servers)}; "
           + ("seats played as soon as each had its welcome" if args.connect_while_playing
-             else "play began once every seat had its welcome"))
+             else f"play began once every seat had its welcome, each game's first move "
+                  f"within {args.ramp_ms:.0f} ms"))
     welcomes = [s.welcome_after for s in seats if s.welcome_after is not None]
     if welcomes:
         print(f"connecting (socket opened to welcome, ms): {ms_line(welcomes)}; every seat "
@@ -469,6 +475,10 @@ def main() -> int:
     parser.add_argument("--connect-while-playing", action="store_true",
                         help="each seat plays as soon as it has its own welcome (default: "
                              "every seat connects first, then all play)")
+    parser.add_argument("--ramp-ms", type=float, default=500.0,
+                        help="after the start line, each game makes its first move at a "
+                             "random moment of this many milliseconds (default 500; 0: "
+                             "every game's first move in the same instant)")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="a seat waits a random 0 to 2x this long before acting "
                              "(default 0: at once, which saturates the server)")
@@ -486,7 +496,7 @@ def main() -> int:
     # the clients' own garbage-collector pauses would count as round-trip time
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50000, 100, 1000)
+    gc.set_threshold(10_000, 10, 100)
     try:
         import uvloop  # the server uses it too when it is installed
     except ImportError:
