@@ -152,6 +152,7 @@ class Seat:
     reconnects: int = 0
     over: bool = False
     welcome_after: float | None = None      # from opening the socket to the welcome
+    welcomed_at: float = 0.0
 
 
 class StartLine:
@@ -203,7 +204,8 @@ async def run_seat(servers: list[Server], seat: Seat, think: float,
                     elif "observation" in msg:
                         last = msg
                         if kind == "welcome" and seat.welcome_after is None:
-                            seat.welcome_after = time.perf_counter() - opened
+                            seat.welcomed_at = time.perf_counter()
+                            seat.welcome_after = seat.welcomed_at - opened
                             line.arrived()
                         if kind == "update":
                             seat.seen.setdefault(msg["n"], time.perf_counter())
@@ -326,7 +328,6 @@ async def main_async(args: argparse.Namespace) -> int:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(line.go.wait(), args.timeout)
         line.go.set()
-        all_welcomed = time.perf_counter() - connecting
         # what play costs: counted from the start line (from the first hello with
         # --connect-while-playing)
         t0 = time.perf_counter()
@@ -400,8 +401,9 @@ async def main_async(args: argparse.Namespace) -> int:
                   f"within {args.ramp_ms:.0f} ms"))
     welcomes = [s.welcome_after for s in seats if s.welcome_after is not None]
     if welcomes:
-        print(f"connecting (socket opened to welcome, ms): {ms_line(welcomes)}; every seat "
-              f"welcomed after {all_welcomed:.2f} s")
+        last = max(s.welcomed_at for s in seats) - connecting
+        print(f"connecting (socket opened to welcome, ms): {ms_line(welcomes)}; "
+              f"{len(welcomes)} of {len(seats)} seats welcomed, the last after {last:.2f} s")
     print(f"games: {len(games)} ({len(not_done)} clients still running after "
           f"{args.timeout:.0f} s), seats: {len(seats)}, database: {db.split(':')[0]}")
     if watchers:
