@@ -101,3 +101,31 @@ def test_tuned_spells_are_shown_as_provisional() -> None:
     marks = {s["id"]: s["provisional"] for seat in obs["seats"] for s in seat["spells"]}
     assert all(marks[s] for s in TUNED_SPELLS if s in marks)
     assert marks["accaina-recall"] is True   # name and requirement uncertain (UNKNOWN.md)
+
+
+def test_a_card_file_of_ones_own_is_read_once_a_game_and_again_once_edited(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardtable.thalara.cards as cards_module
+    import cardtable.thalara.game as game_module
+
+    path = tmp_path / "mine.toml"
+    path.write_text(CORE_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    reads: list[str] = []
+    load = cards_module.load_card_set
+
+    def counted(name: Any) -> CardSet:
+        reads.append(str(name))
+        return load(name)
+
+    monkeypatch.setattr(cards_module, "load_card_set", counted)
+    monkeypatch.setattr(game_module, "_SETUPS", {})
+    first = GAME.new_game(2, seed=3, cards=str(path))
+    assert len(reads) == 1                  # read once, not again to set it up
+    again = GAME.new_game(2, seed=4, cards=str(path))
+    assert len(reads) == 2 and again.setup is first.setup    # the setup is shared
+    path.write_text(CORE_PATH.read_text(encoding="utf-8").replace(
+        'name = "Surge"', 'name = "Surge!"'), encoding="utf-8")
+    edited = GAME.new_game(2, seed=3, cards=str(path))
+    assert edited.setup is not first.setup
+    spells = [s["name"] for seat in edited.observation(0)["seats"] for s in seat["spells"]]
+    assert "Surge!" in spells

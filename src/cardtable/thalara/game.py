@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +33,22 @@ VERBS = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
          "return": 1, "done": 0}
 
 
-@lru_cache(maxsize=64)
-def _setup(path: str, digest: str, players: int, characters: tuple[str, ...], mode: str,
+_SETUPS: dict[tuple[Any, ...], Setup] = {}     # at most SETUPS_KEPT, oldest dropped first
+SETUPS_KEPT = 64
+
+
+def _setup(cards: CardSet, path: str, players: int, characters: tuple[str, ...], mode: str,
            settings: tuple[tuple[str, Any], ...]) -> Setup:
-    # `digest` is part of the key so that a card file edited since it was cached is read
-    # again rather than played from the old copy
-    cards = core_card_set() if path == "" else card_set(path)
-    return Setup(cards, players, list(characters), mode, dict(settings))
+    """The setup of these cards and options, made once: every state of a game shares
+    it. The cards' digest is part of the key, so a card file edited since is set up
+    anew; the cards come already read (new_game needs them to check the digest)."""
+    key = (path, cards.digest, players, characters, mode, settings)
+    made = _SETUPS.get(key)
+    if made is None:
+        if len(_SETUPS) >= SETUPS_KEPT:
+            del _SETUPS[next(iter(_SETUPS))]
+        made = _SETUPS[key] = Setup(cards, players, list(characters), mode, dict(settings))
+    return made
 
 
 class ThalaraGame(Game):
@@ -99,7 +107,7 @@ class ThalaraGame(Game):
                     raise OptionError(f"{key} must be one of {', '.join(allowed)}, "
                                       f"not {options[key]!r}")
                 settings[key] = options[key]
-        setup = _setup("" if path is None else str(path), cards.digest, players,
+        setup = _setup(cards, "" if path is None else str(path), players,
                        tuple(characters), mode, tuple(sorted(settings.items())))
         normal: dict[str, Any] = {"mode": mode, "characters": characters, **settings}
         if path is not None:
