@@ -168,6 +168,32 @@ def test_the_hellos_of_one_game_take_turns(pg_url: str) -> None:
     store.close()
 
 
+def test_hellos_tell_the_other_processes_only_of_clocks_that_start(pg_url: str) -> None:
+    """The other processes must hear when a game's clocks start (they run them); that
+    the seats of a game without a clock have come changes nothing for them."""
+    import psycopg
+
+    from cardtable.server.cluster import conninfo
+    from cardtable.server.storage import CHANNEL
+
+    store = Storage(pg_url)
+    seats = [(HUMAN, None, "a"), (HUMAN, None, "b")]
+    untimed = store.create_game("vale", 2, 5, {}, seats)
+    timed = store.create_game("vale", 2, 6, {}, seats, clock="5m+2s", on_timeout="computer")
+    with psycopg.connect(conninfo(pg_url), autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        for made in (untimed, timed):
+            for seat in (0, 1):
+                store.hello(made.id, seat, made.seats[seat].token)
+        heard = [n.payload for n in listener.notifies(timeout=1.0)]
+    assert heard == [f"e|{timed.id}|seats"]
+    for made in (untimed, timed):
+        after = store.get_game(made.id)
+        assert after is not None and after.clock_start is not None
+        assert all(s.seen for s in after.seats)
+    store.close()
+
+
 def test_computer_seats_move_to_a_survivor_when_their_process_dies(
         two: tuple[ServerProcess, ServerProcess], pg_url: str) -> None:
     a, b = two

@@ -220,10 +220,14 @@ class Storage:
         self._insert_action = insert(actions_table)
         # the statements every hello and every room load runs, built once: building a
         # statement is most of what a small query costs in Python
-        self._game_by_id = select(games_table).where(games_table.c.id == bindparam("gid"))
-        self._game_for_update = self._game_by_id.with_for_update()
-        self._seats_of = (select(seats_table).where(seats_table.c.game_id == bindparam("gid"))
-                          .order_by(seats_table.c.seat))
+        # a game and its seats in one query (the two tables share no column name)
+        self._game_by_id = (
+            select(games_table, seats_table)
+            .select_from(games_table.outerjoin(
+                seats_table, seats_table.c.game_id == games_table.c.id))
+            .where(games_table.c.id == bindparam("gid"))
+            .order_by(seats_table.c.seat))
+        self._game_for_update = self._game_by_id.with_for_update(of=games_table)
         self._actions_from = (
             select(actions_table.c.idx, actions_table.c.seat, actions_table.c.text,
                    actions_table.c.created, actions_table.c.actor)
@@ -236,9 +240,6 @@ class Storage:
         self._back = (update(seats_table).where(and_(
             seats_table.c.game_id == bindparam("gid"), seats_table.c.seat == bindparam("s")))
             .values(seen=True, absent=False, returned=bindparam("now")))
-        self._unseen = select(func.count()).select_from(seats_table).where(and_(
-            seats_table.c.game_id == bindparam("gid"), seats_table.c.kind == HUMAN,
-            seats_table.c.seen == False))  # noqa: E712
         self._start_clocks = (update(games_table).where(and_(
             games_table.c.id == bindparam("gid"), games_table.c.clock_start.is_(None)))
             .values(clock_start=bindparam("now")))
@@ -297,11 +298,10 @@ class Storage:
 
     def _get(self, conn: Any, game_id: str, lock: bool = False) -> GameRow | None:
         query = self._game_for_update if lock and self.postgres else self._game_by_id
-        row = conn.execute(query, {"gid": game_id}).first()
-        if row is None:
+        rows = conn.execute(query, {"gid": game_id}).all()
+        if not rows:
             return None
-        seats = conn.execute(self._seats_of, {"gid": game_id}).all()
-        return self._game_row(row, seats)
+        return self._game_row(rows[0], [r for r in rows if r._mapping["seat"] is not None])
 
     def game_and_actions(self, game_id: str) -> tuple[GameRow | None, list[ActionRow]]:
         """The game and every stored action (none for a game that is gone or
@@ -404,16 +404,17 @@ class Storage:
             if returned:
                 info.absent, info.returned = False, now
             started = False
-            if row.clock_start is None and \
-                    conn.execute(self._unseen, {"gid": game_id}).scalar_one() == 0:
+            # (seats are seen only here, each hello holding the game's row: the seats
+            # just read are current)
+            if row.clock_start is None and all(s.seen for s in row.seats if s.kind == HUMAN):
                 started = conn.execute(self._start_clocks,
                                        {"gid": game_id, "now": now}).rowcount > 0
                 if started:
                     row.clock_start = now
-            # the other processes hear of what changes their rooms (the clocks began,
-            # a seat is back); that a seat was seen matters only to the next hello,
-            # which reads the row anyway
-            if started or returned:
+            # the other processes hear of what changes their rooms: a clock began, a
+            # seat is back. That a seat was seen, or that a game without a clock has
+            # all its seats, matters only to the next hello, which reads the row anyway.
+            if (started and row.clock is not None) or returned:
                 self._notify(conn, f"e|{game_id}|seats")
             return row
 
