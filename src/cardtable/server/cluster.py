@@ -233,9 +233,10 @@ class Postgres:
                 try:
                     if conn is None or conn.closed:
                         conn = await self._connect()
-                    async with conn.transaction():
-                        for p in batch:
-                            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, p))
+                    # the batch in one statement (one round trip), in order
+                    await conn.execute(
+                        "SELECT pg_notify(%s, p) FROM unnest(%s::text[]) "
+                        "WITH ORDINALITY AS t(p, i) ORDER BY i", (CHANNEL, batch))
                     break
                 except asyncio.CancelledError:
                     raise
