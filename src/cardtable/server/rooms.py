@@ -126,6 +126,10 @@ class Room:
         # seat -> agent spec; the agents themselves live in the pool's workers
         self.agents: dict[int, str] = {s.seat: (s.agent or "random")
                                        for s in row.seats if s.kind == COMPUTER}
+        # the one human seat of a game against the computer (None: several, or none);
+        # a seat's kind never changes
+        humans = [s.seat for s in row.seats if s.kind != COMPUTER]
+        self.only_human: int | None = humans[0] if len(humans) == 1 else None
         self.computer_task: asyncio.Task[None] | None = None
         self.closed = False
         # when somebody (a seat or a spectator) was last connected: computer seats
@@ -194,12 +198,11 @@ class Room:
                           now)
 
     def can_undo(self, viewer: int | None) -> bool:
-        if viewer is None or self.state.is_over() or viewer in self.agents:
+        # (asked for every update: the cheap refusals first)
+        if viewer is None or viewer != self.only_human or self.state.is_over():
             return False
         if self.control is not None:
             return False        # taking a move back would hand its time back too
-        if any(s.seat != viewer and s.kind != COMPUTER for s in self.row.seats):
-            return False
         if viewer not in self.actors:
             return False
         # Not over a draw or a reveal: the replay would show the same cards again.
