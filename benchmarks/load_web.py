@@ -86,6 +86,7 @@ class Server:
         self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
         self.alive = False
+        self.cpu_base = 0.0
 
     @property
     def base(self) -> str:
@@ -100,6 +101,7 @@ class Server:
             try:
                 if httpx.get(self.base + "/api/meta", timeout=1).is_success:
                     self.alive = True
+                    self.cpu_base = 0.0   # a new process: its CPU counts from here
                     return time.perf_counter() - t0
             except httpx.HTTPError:
                 time.sleep(0.02)
@@ -200,7 +202,8 @@ async def run_seat(servers: list[Server], seat: Seat, think: float,
                         seat.acked[n_before] = text
                     elif kind == "error":
                         seat.errors.append(f"{msg['code']}: {msg['message']}")
-                        pending.pop(msg.get("id"), None)
+                        if isinstance(msg.get("id"), int):
+                            pending.pop(msg["id"], None)
                     elif "observation" in msg:
                         last = msg
                         if kind == "welcome" and seat.welcome_after is None:
@@ -332,7 +335,8 @@ async def main_async(args: argparse.Namespace) -> int:
         # --connect-while-playing)
         t0 = time.perf_counter()
         db_cpu0 = cpu_of("postgres")
-        servers_cpu0 = sum(s.cpu_seconds() for s in servers)
+        for server in servers:
+            server.cpu_base = server.cpu_seconds()
         client_cpu0 = time.process_time()
         restart = None
         acked_before_kill = 0
@@ -349,7 +353,8 @@ async def main_async(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - t0
         client_cpu = time.process_time() - client_cpu0
         live = [s for s in servers if s.alive]
-        server_cpu = sum(s.cpu_seconds() for s in live) - servers_cpu0
+        # (a killed process's CPU is gone with it: only the living are counted)
+        server_cpu = sum(s.cpu_seconds() - s.cpu_base for s in live)
         db_cpu = cpu_of("postgres") - db_cpu0
         server_rss = [s.rss_mb() for s in live]
         for task in watching:
@@ -443,11 +448,11 @@ async def main_async(args: argparse.Namespace) -> int:
             stored = store.actions(g)
             if n >= len(stored) or stored[n][1] != t:
                 still += 1
-        line = (f"kill -9 after {args.kill_after} s: {acked_before_kill} actions acknowledged "
-                f"before the kill, {still} of them missing afterwards; ")
+        report = (f"kill -9 after {args.kill_after} s: {acked_before_kill} actions "
+                  f"acknowledged before the kill, {still} of them missing afterwards; ")
         if restart is not None:
-            line += f"restart took {restart:.2f} s; "
-        print(line + f"reconnection attempts: {sum(s.reconnects for s in seats)}")
+            report += f"restart took {restart:.2f} s; "
+        print(report + f"reconnection attempts: {sum(s.reconnects for s in seats)}")
         if watchers and len(servers) > 1:
             gaps = []
             for w in watchers:
