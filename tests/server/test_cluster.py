@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from cardtable.server.storage import HUMAN, GameRow, Storage
 
-from .helpers import LeakChecker, ServerProcess, schema_url
+from .helpers import LeakChecker, ServerProcess, ThreadedServer, schema_url
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="set CARDTABLE_TEST_PG to a PostgreSQL "
@@ -192,6 +192,24 @@ def test_hellos_tell_the_other_processes_only_of_clocks_that_start(pg_url: str) 
         assert after is not None and after.clock_start is not None
         assert all(s.seen for s in after.seats)
     store.close()
+
+
+def test_an_address_cannot_pass_its_game_limit_by_asking_many_times_at_once(
+        pg_url: str) -> None:
+    """With PostgreSQL the count and the creation run in a database thread: twenty
+    creations at once from one address must still stop at its limit."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardtable.server.limits import Limits
+
+    with ThreadedServer(pg_url, Limits(games_per_address=3)) as srv:
+        def create(_: int) -> int:
+            return httpx.post(srv.base + "/api/games", json={"game": "vale"},
+                              timeout=30).status_code
+
+        with ThreadPoolExecutor(20) as pool:
+            codes = sorted(pool.map(create, range(20)))
+    assert codes == [201] * 3 + [429] * 17
 
 
 def test_computer_seats_move_to_a_survivor_when_their_process_dies(

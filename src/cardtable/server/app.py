@@ -141,6 +141,8 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
         return JSONResponse({"detail": "the request body nests too deeply"}, status_code=400)
 
+    creating = asyncio.Lock()     # games are created one at a time (see create_game)
+
     async def room_or_404(game_id: str) -> Room:
         try:
             return await rooms.load(game_id)
@@ -247,17 +249,22 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                      "out 'seed' for a game of several humans (or start "
                                      "the server with --allow-seeds)")
         creator = client_address(request)
-        if storage.unfinished_by(creator) >= limits.games_per_address:
-            raise HTTPException(429, f"you have {limits.games_per_address} unfinished games "
-                                     "on this server, its limit: finish or abandon one "
-                                     "first")
-        delay = spec.computer_delay_ms
-        row = storage.create_game(
-            game.name, spec.players, seed, spec.options, seats, clean_text(spec.title, 100),
-            spec.listed, delay, creator=creator,
-            clock=control.text if control is not None else None,
-            on_timeout=(spec.on_timeout or "computer") if control is not None else None)
-        await rooms.created(rooms.get(row.id))
+        # the database work in a database thread; one creation at a time, so that an
+        # address's count of unfinished games cannot be passed by asking twice at once
+        async with creating:
+            if await rooms.writer.call(storage.unfinished_by, creator) \
+                    >= limits.games_per_address:
+                raise HTTPException(429, f"you have {limits.games_per_address} unfinished "
+                                         "games on this server, its limit: finish or "
+                                         "abandon one first")
+            row = await rooms.writer.call(
+                lambda: storage.create_game(
+                    game.name, spec.players, seed, spec.options, seats,
+                    clean_text(spec.title, 100), spec.listed, spec.computer_delay_ms,
+                    creator=creator, clock=control.text if control is not None else None,
+                    on_timeout=(spec.on_timeout or "computer") if control is not None
+                    else None))
+        await rooms.created(await rooms.load(row.id))
         return JSONResponse({"id": row.id, **_links(row)}, status_code=201)
 
     @app.get("/api/games")
