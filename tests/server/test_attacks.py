@@ -171,8 +171,15 @@ def test_row1_a_flooding_socket_that_never_reads_is_aborted_not_kept_open(
         served_in_time_on(srv)
 
 
-def test_a_client_that_stops_reading_is_dropped_and_its_memory_freed() -> None:
-    """The outgoing queue's bound, on a connection whose socket takes nothing."""
+def _declines(_texts: list[str]) -> bool:
+    return False
+
+
+@pytest.mark.parametrize("send_now", [None, _declines], ids=["asgi", "send-now-declines"])
+def test_a_client_that_stops_reading_is_dropped_and_its_memory_freed(
+        send_now: Callable[[list[str]], bool] | None) -> None:
+    """The outgoing queue's bound, on a connection whose socket takes nothing (through
+    ASGI's send, or when the websocket layer's direct write declines too)."""
     limits = Limits(queue_messages=10, queue_bytes=1 << 20)
 
     async def attack() -> Connection:
@@ -181,7 +188,7 @@ def test_a_client_that_stops_reading_is_dropped_and_its_memory_freed() -> None:
         async def never(_text: str) -> None:
             await blocked.wait()
 
-        conn = Connection(never, limits)
+        conn = Connection(never, limits, send_now=send_now)
         writer = asyncio.create_task(conn.writer())
         for i in range(50):
             conn.send({"type": "update", "n": i, "pad": "x" * 1000})
