@@ -246,7 +246,6 @@ class ThalaraState(State):
         n = s.n
         if player is not None and (player.__class__ is not int or not 0 <= player < n):
             player = seat_or_spectator(player, n)  # the full check only off the fast path
-        name = s.name
         names, ctype, kind = s.type_names, s.card_type, s.card_kind   # name(c), inlined
         views = s.views
         seats = []
@@ -278,23 +277,28 @@ class ThalaraState(State):
                 "spells": spells,
             })
         conflicts = []
+        # without a spell in play every card has its printed strength
+        any_spell = any(self.cspells)
+        facedown, ccolor, printed = self.facedown, s.card_color, s.card_strength
+        colors = s.cards.colors
         for i, artifact in enumerate(self.display):
             totals = conflict_totals(self, i, False)
             sides = []
             for p in range(n):
                 cards: list[dict[str, Any]] = []
                 for c in self.sides[i * n + p]:
-                    hidden = c in self.facedown
+                    hidden = c in facedown
                     if hidden and player != p:
                         cards.append({"card": None, "color": None, "strength": None,
                                       "printed": None, "face_down": True})
                         continue
-                    color = s.card_color[c]
+                    color = ccolor[c]
                     cards.append({
-                        "card": name(c),
-                        "color": s.cards.colors[color] if color >= 0 else None,
-                        "strength": None if hidden else card_strength(self, c, i, p, False),
-                        "printed": s.card_strength[c], "face_down": hidden})
+                        "card": names[ctype[c]],
+                        "color": colors[color] if color >= 0 else None,
+                        "strength": None if hidden else (
+                            card_strength(self, c, i, p, False) if any_spell else printed[c]),
+                        "printed": printed[c], "face_down": hidden})
                 sides.append({"seat": p, "cards": cards, "total": totals[p]})
             conflicts.append({
                 "number": i + 1,
