@@ -32,7 +32,7 @@ from cardtable.server.pages import router as pages_router
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
 from cardtable.server.seeds import server_seed
 from cardtable.server.single import SingleProcess
-from cardtable.server.storage import COMPUTER, HUMAN, OPEN, GameRow, Storage
+from cardtable.server.storage import COMPUTER, HUMAN, OPEN, GameRow, Storage, holds
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -317,10 +317,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         room = await room_or_404(game_id)
         given = request.headers.get("authorization", "")
         token = given[7:].strip() if given[:7].lower() == "bearer " else ""
-        if not token or not any(
-                s.claimed and s.kind == HUMAN and not s.open and secrets.compare_digest(
-                    token.encode("utf-8", "surrogatepass"), s.token.encode())
-                for s in room.row.seats):
+        if not any(not s.open and holds(s, token or None) for s in room.row.seats):
             raise HTTPException(403, "abandoning a game takes the token of a seat its "
                                      "creator held")
         if room.row.over:

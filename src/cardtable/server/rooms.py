@@ -23,6 +23,7 @@ import logging
 import random
 import time
 from collections.abc import Coroutine, Iterable
+from functools import lru_cache
 from typing import Any
 
 from cardtable import games, load_game
@@ -56,7 +57,13 @@ log = logging.getLogger("cardtable.server")
 COMPUTER_PLAYED = "computer"   # an action's actor when the computer played for a seat
 
 _background: set[asyncio.Task[Any]] = set()
-_catalogues: dict[tuple[str, str], Any] = {}    # (game, options) -> its catalogue
+
+
+@lru_cache(maxsize=64)
+def _catalogue(game: str, options: str) -> Any:
+    """A game's catalogue for these options (JSON), built once for every room that
+    needs it: it is read only, encoded into each welcome and never changed."""
+    return load_game(game).catalogue(json.loads(options))
 
 
 def spawn(work: Coroutine[Any, Any, Any]) -> None:
@@ -106,8 +113,8 @@ def result_winners(state: State, row: GameRow) -> list[int]:
 
 class Room:
     def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter,
-                 pool: ComputerPool, limits: Limits, cluster: Cluster | None = None,
-                 actions: list[ActionRow] | None = None) -> None:
+                 pool: ComputerPool, limits: Limits, cluster: Cluster | None,
+                 actions: list[ActionRow]) -> None:
         self.row = row
         self.storage = storage
         self.writer = writer
@@ -115,7 +122,7 @@ class Room:
         self.limits = limits
         self.cluster: Cluster = cluster or Alone()
         self.game = load_game(row.game)
-        self.actions = storage.action_rows(row.id) if actions is None else actions
+        self.actions = actions
         self.actors = [a.seat for a in self.actions]
         self.texts = [a.text for a in self.actions]
         self.state, self.events = replay(self.game, row, self.texts)
@@ -150,15 +157,8 @@ class Room:
     # ---- what viewers see -------------------------------------------------------
 
     def catalogue(self) -> Any:
-        """The game's card catalogue (the contract's, public; sent once, in `welcome`),
-        built once for each game and options (read only: it is encoded, never changed)."""
-        key = (self.row.game, json.dumps(self.row.options, sort_keys=True))
-        made = _catalogues.get(key)
-        if made is None:
-            if len(_catalogues) >= 64:
-                _catalogues.clear()
-            made = _catalogues[key] = self.game.catalogue(self.row.options)
-        return made
+        """The game's card catalogue (the contract's, public; sent once, in `welcome`)."""
+        return _catalogue(self.row.game, json.dumps(self.row.options, sort_keys=True))
 
     def connected(self) -> list[bool]:
         return list(self.presence()[0])
@@ -721,10 +721,7 @@ class Rooms:
         (`load` does the reading in a database thread)."""
         room = self.rooms.get(game_id)
         if room is None:
-            row, actions = self.storage.game_and_actions(game_id)
-            if row is None or row.abandoned:
-                raise RoomError("no_game", f"there is no game {game_id!r}")
-            room = self._add(row, actions)
+            room = self._add(game_id, *self.storage.game_and_actions(game_id))
         return room
 
     async def load(self, game_id: str) -> Room:
@@ -739,11 +736,8 @@ class Rooms:
         finally:
             if self._loading.get(game_id) is heard:
                 del self._loading[game_id]
-        room = self.rooms.get(game_id)
-        if room is None:                    # (another connection may have loaded it)
-            if row is None or row.abandoned:
-                raise RoomError("no_game", f"there is no game {game_id!r}")
-            room = self._add(row, actions)
+        # (another connection may have loaded it meanwhile)
+        room = self.rooms.get(game_id) or self._add(game_id, row, actions)
         for kind, what in heard:            # what may have passed while it was read
             if kind == "a":
                 self.heard_action(game_id, what)
@@ -751,7 +745,10 @@ class Rooms:
                 self.heard_event(game_id, what)
         return room
 
-    def _add(self, row: GameRow, actions: list[ActionRow]) -> Room:
+    def _add(self, game_id: str, row: GameRow | None, actions: list[ActionRow]) -> Room:
+        """The room of a game just read from the database (RoomError if it is gone)."""
+        if row is None or row.abandoned:
+            raise RoomError("no_game", f"there is no game {game_id!r}")
         room = Room(row, self.storage, self.writer, self.pool, self.limits, self.cluster,
                     actions)
         self.rooms[row.id] = room

@@ -234,12 +234,10 @@ class Storage:
             .where(and_(actions_table.c.game_id == bindparam("gid"),
                         actions_table.c.idx >= bindparam("start")))
             .order_by(actions_table.c.idx))
-        self._seen = (update(seats_table).where(and_(
+        this_seat = update(seats_table).where(and_(
             seats_table.c.game_id == bindparam("gid"), seats_table.c.seat == bindparam("s")))
-            .values(seen=True))
-        self._back = (update(seats_table).where(and_(
-            seats_table.c.game_id == bindparam("gid"), seats_table.c.seat == bindparam("s")))
-            .values(seen=True, absent=False, returned=bindparam("now")))
+        self._seen = this_seat.values(seen=True)
+        self._back = this_seat.values(seen=True, absent=False, returned=bindparam("now"))
         self._start_clocks = (update(games_table).where(and_(
             games_table.c.id == bindparam("gid"), games_table.c.clock_start.is_(None)))
             .values(clock_start=bindparam("now")))
