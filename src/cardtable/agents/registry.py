@@ -20,6 +20,18 @@ def agent_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def level_name(spec: str) -> str:
+    """What a player calls an agent: its level where it has a named one ("easy" for
+    ismcts:easy), else its name ("greedy"); a numeric budget keeps the whole spec."""
+    name, _, level = spec.strip().lower().partition(":")
+    return level if level.isalpha() else spec.strip().lower() if level else name
+
+
+def computer_name(spec: str) -> str:
+    """A computer seat's name at the table: "Computer (easy)", "Computer (greedy)"."""
+    return f"Computer ({level_name(spec)})"
+
+
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     name, _, level = spec.strip().lower().partition(":")
     if name not in _FACTORIES:

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from cardtable import games, load_game
-from cardtable.agents import agent_names, make_agent
+from cardtable.agents import agent_names, computer_name, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.record import GameRecord
 from cardtable.server.analyses import AnalysisBusy, Analyst
@@ -237,7 +237,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                     make_agent(agent, game, 0)
                 except CardtableError as exc:
                     raise HTTPException(400, f"seat {i + 1}: {exc}") from None
-            default = f"Computer ({agent})" if agent else f"Player {i + 1}"
+            default = computer_name(agent) if agent else f"Player {i + 1}"
             seats.append((s.kind, agent, clean_text(s.name, 40) or default))
         humans = sum(kind != COMPUTER for kind, _, _ in seats)
         if humans == 0 and not limits.allow_computer_games:

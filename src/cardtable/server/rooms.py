@@ -221,10 +221,22 @@ class Room:
         legal = ([str(a) for a in self.state.legal_actions()]
                  if viewer is not None and viewer == current else [])
         return {"n": len(self.texts), "observation": obs, "current_player": current,
-                "legal": legal, "over": over, "winners": self.winners(),
+                "legal": legal, "decision": self.decision(viewer),
+                "over": over, "winners": self.winners(),
                 "scores": self.state.scores() if over else None,
                 "connected": self.connected(), "can_undo": self.can_undo(viewer),
                 "clock": self.clock_public()}
+
+    def decision(self, viewer: int | None) -> Message | None:
+        """The decision under way in words for `viewer` (the game's own phrases): what
+        the phase is about, who decides and what, and for the deciding seat each
+        answer's sentence."""
+        describe = getattr(self.game, "decision", None)
+        if describe is None:
+            return None
+        names = [s.name for s in self.row.seats]
+        result: Message = describe(self.state, viewer, names)
+        return result
 
     def log_for(self, viewer: int | None) -> list[Message]:
         return [{"n": i + 1, "seat": self.actors[i],

@@ -42,12 +42,14 @@ export class EndScreen {
     const analysis = h("div", { id: "end-analysis", role: "tabpanel", "aria-labelledby": "end-tab-analysis", hidden: this.tab !== "analysis" });
     if (this.tab === "analysis") {
       if (!this.analysis) {
-        this.analysis = new AnalysisView(this.t.id, ctx, (text) => this.t.label(text), window.matchMedia("(max-width: 820px)").matches);
+        this.analysis = new AnalysisView(this.t.id, ctx, (text) => this.t.mod.label(text, this.t.ctx), window.matchMedia("(max-width: 820px)").matches);
       }
       analysis.append(this.analysis.el);
       this.analysis.open();
     }
-    clear(this.el).append(h("h2", {}, `Game over — ${winners || "nobody"} won`), tabs, result, analysis);
+    clear(this.el).append(
+      h("button.end-close", { id: "end-close", onclick: () => this.t.showEnd(false) }, "Show the table"),
+      h("h2", {}, `Game over: ${winners || "nobody"} won`), tabs, result, analysis);
   }
 
   result() {
@@ -71,6 +73,7 @@ export class EndScreen {
     const clock = s.clock;
     const lostOnTime = clock ? clock.forfeited.map((f, seat) => (f ? seatName(ctx, seat) : null)).filter(Boolean) : [];
     return [
+      this.bars(end.players || [], thalara),
       end.text ? h("p", { id: "end-reason" }, `Why it ended: ${inWords(ctx, end.text)}.`) : null,
       lostOnTime.length ? h("p", { id: "end-time" }, `${lostOnTime.join(" and ")} lost on time, and ${lostOnTime.length > 1 ? "rank" : "ranks"} last.`) : null,
       end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
@@ -85,6 +88,27 @@ export class EndScreen {
         h("a.button", { href: `/g/${this.t.id}?replay=0`, id: "replay-link" }, "Replay"),
         h("a.button", { href: `/api/games/${this.t.id}/record`, download: `${this.t.id}.json`, id: "download" }, "Download the saved game")),
       this.sameOut].filter(Boolean);
+  }
+
+  /** Each player's result as a bar, its parts by source (Vale) or by Artifact (Thalara). */
+  bars(players, thalara) {
+    const ctx = this.t.ctx;
+    const s = this.t.snap;
+    const total = (p) => (thalara ? p.stars : p.score);
+    const most = Math.max(1, ...players.map(total));
+    const palette = ["#2b6cb0", "#b8322a", "#2d752d", "#836800", "#74389f", "#24706b", "#7a2f96", "#4f6b1c"];
+    return h("div.score-bars", { id: "score-bars", "aria-label": "scores" }, players.map((p) => {
+      const parts = thalara
+        ? p.artifacts.map((a) => ({ what: `${a.name} (${a.stars} ★)`, n: a.stars }))
+        : [{ what: "start", n: p.start }, ...p.sources.filter((x) => x.points > 0).map((x) => ({ what: x.source ? inWords(ctx, x.source) : x.kind, n: x.points }))];
+      const won = (s.winners || []).includes(p.seat);
+      return h(`div.score-bar${won ? ".won" : ""}`, {},
+        h("b", {}, seatName(ctx, p.seat), won ? " (winner)" : ""),
+        h("div.bar-track", { role: "img", "aria-label": parts.map((x) => `${x.what} ${x.n}`).join(", ") },
+          parts.filter((x) => x.n > 0).map((x, i) => h("span.bar-part", { title: `${x.what}: ${x.n}`,
+            style: `width: ${(100 * x.n) / most}%; background: ${palette[i % palette.length]}` }))),
+        h("b", {}, `${total(p)} ${thalara ? "★" : "pts"}`));
+    }));
   }
 
   /** The rematch as it stands: who offered, who accepted or declined, the next game. */

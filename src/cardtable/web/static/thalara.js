@@ -1,9 +1,10 @@
-// Thalara: The Last Artifacts — drawing the observation and mapping clicks to actions.
-// Card names, texts and provenance come from the game's catalogue (ctx.catalogue).
-import { h, seatName, nameOf, inWords, provisionalMark } from "./dom.js";
+// Thalara: The Last Artifacts: drawing the observation (the conflicts in the middle, your
+// hand and spells docked, the others as panels) and the clicks that make up each action.
+// Names, texts and provenance come from the game's catalogue; faces from faces.js.
+import { h, seatName, nameOf, inWords } from "./dom.js";
+import { thalaraRemnant, thalaraArtifact, thalaraSpell, thalaraAftershock, cardBack } from "./faces.js";
 
 const COLORS = ["red", "blue", "green", "yellow", "purple"];
-// colour is never the only signal: each colour also has a letter and a shape
 const SYMBOL = { red: "▲", blue: "●", green: "♣", yellow: "☀", purple: "◆" };
 export const colorMark = (c) => `${SYMBOL[c] || "■"}${(c || "?")[0].toUpperCase()}`;
 
@@ -27,15 +28,16 @@ export function pathFor(text, ctx) {
   }
 }
 
-const VERBS = { take: "Take", play: "Play", cast: "Cast", return: "Return", target: "Target",
+const VERBS = { take: "Take", play: "Place", cast: "Cast", return: "Return", target: "Choose",
   pass: "Pass", skip: "Cast no spell", done: "Done returning" };
 
-/** An action in words for its button (the notation stays in data-action). */
+/** An action in words, for when the server sent none. */
 export function label(text, ctx) {
   const w = text.split(" ");
   const verb = VERBS[w[0]] || w[0];
-  if (w[0] === "play" || w[0] === "cast") return `${verb} ${nameOf(ctx, w[1])} into conflict ${w[2]}`;
-  if (w[0] === "target" && /^\d+$/.test(w[1])) return `Target conflict ${w[1]}`;
+  if (w[0] === "play" || w[0] === "cast") return `${verb} ${cardName(w[1], ctx)} into conflict ${w[2]}`;
+  if (w[0] === "target" && /^\d+$/.test(w[1])) return `Choose conflict ${w[1]}`;
+  if (w[0] === "take" || w[0] === "return") return `${verb} ${cardName(w[1], ctx)}`;
   return [verb, ...w.slice(1).map((x) => inWords(ctx, x))].join(" ");
 }
 
@@ -44,65 +46,57 @@ function remnant(name) {
   return m && COLORS.includes(m[1]) ? { color: m[1], strength: Number(m[2]) } : null;
 }
 
-/** One card: a Remnant (colour and strength), an Artifact (by id) or anything else. */
-export function cardEl(name, ctx, keys, extra) {
+function cardName(name, ctx) {
+  const r = remnant(name);
+  if (r) return `${r.color.charAt(0).toUpperCase()}${r.color.slice(1)} ${r.strength}`;
+  return nameOf(ctx, name);
+}
+
+/** One card: a Remnant (colour and strength), an Artifact (by id) or an Aftershock. */
+export function cardEl(name, ctx, keys, owner, size = "hand") {
+  const flip = owner === undefined || owner === null ? null : `t:${owner}:${name}`;
   const r = remnant(name);
   if (r) {
     const label = `${r.color} ${r.strength}`;
-    return h(`div.card.tcard.c-${r.color}`, { "data-keys": keys, "data-card": name,
-      "data-zoom": `remnant:${name}`, "aria-label": label, title: label },
-    h("span.sym", { "aria-hidden": "true" }, colorMark(r.color)),
-    h("span.num", {}, r.strength), h("span.small", {}, r.color), extra);
+    return h(`div.card.tcard.size-${size}`, { "data-keys": keys, "data-card": name, "data-flip": flip,
+      "data-zoom": `remnant:${name}`, "aria-label": label, title: label }, thalaraRemnant(r.color, r.strength, size));
   }
   const art = ((ctx.catalogue || {}).artifacts || {})[name];
-  if (art) return artifactEl({ card: name, ...art }, keys);
-  const label = nameOf(ctx, name);
-  return h("div.card.tcard.c-none", { "data-keys": keys, "data-card": name,
-    "data-zoom": name === "aftershock" ? "aftershock:aftershock" : null, "aria-label": label },
-  h("span.small", {}, label), extra);
+  if (art) return artifactEl(name, art, keys, size, flip);
+  return h(`div.card.tcard.size-${size}`, { "data-keys": keys, "data-card": name, "data-flip": flip,
+    "data-zoom": "aftershock:aftershock", "aria-label": "Aftershock", title: "Aftershock" }, thalaraAftershock(size));
 }
 
-function artifactEl(a, keys) {
-  const label = `Artifact ${a.name}: ${a.color} ${a.strength}, ${a.stars} stars`;
-  return h(`div.card.tcard.artifact.c-${a.color}`, { "data-keys": keys, "data-card": a.card,
-    "data-zoom": `artifact:${a.card}`, "aria-label": label, title: label },
-  h("span.sym", { "aria-hidden": "true" }, colorMark(a.color)),
-  h("span.num", {}, a.strength),
-  h("span.name", {}, a.name, provisionalMark(a.provisional, a.note)),
-  h("span.stars", { "aria-hidden": "true" }, "★".repeat(a.stars)));
+function artifactEl(id, a, keys, size = "hand", flip = null) {
+  const label = `Artifact ${a.name}: ${a.color} ${a.strength}, ${a.stars} star${a.stars === 1 ? "" : "s"}`;
+  return h(`div.card.tcard.artifact.size-${size}`, { "data-keys": keys, "data-card": id, "data-flip": flip || `art:${id}`,
+    "data-zoom": `artifact:${id}`, "aria-label": label, title: label }, thalaraArtifact(id, a, size));
 }
 
-function requiresEl(requires) {
-  return h("span.req", { "aria-label": `requires ${requires.join(", ")}` },
-    requires.map((c) => h(`i.dot.c-${c}`, { title: c, "aria-hidden": "true" }, colorMark(c))));
+function backEl(keys, label = "a face-down card") {
+  return h("div.card.tcard.hidden-card.size-mini", { "data-keys": keys, "aria-label": label, role: "img", title: label }, cardBack("thalara"));
 }
 
-function spellEl(sp, ctx, seat) {
+function spellEl(sp, ctx, seat, size = "hand") {
   const mine = seat === ctx.me;
-  const label = `spell ${sp.name}, ${sp.kind}, requires ${sp.requires.join(", ")}: ${sp.text}`;
-  return h(`div.spell${sp.cast_in !== null ? ".used" : ""}`, {
-    "data-keys": mine ? `spell:${sp.id}` : null, "data-zoom": `spell:${sp.id}`,
-    "aria-label": label },
-  h("div.spell-head", {},
-    h("b", {}, sp.name), provisionalMark(sp.provisional, sp.note), requiresEl(sp.requires)),
-  h("div.spell-kind", {}, sp.kind, sp.cast_in !== null ? ` · cast in conflict ${sp.cast_in}` : ""),
-  h("div.spell-text", {}, sp.text));
+  const label = `spell ${sp.name}, ${sp.kind}, requires ${sp.requires.join(", ")}: ${sp.text}${sp.cast_in !== null ? ` (cast in conflict ${sp.cast_in})` : ""}`;
+  return h(`div.spell.size-${size}${sp.cast_in !== null ? ".used" : ""}`, {
+    "data-keys": mine ? `spell:${sp.id}` : null, "data-zoom": `spell:${sp.id}`, "data-flip": `spell:${sp.id}`,
+    "aria-label": label, title: label }, thalaraSpell(sp.id, { ...sp, castIn: sp.cast_in }, size));
 }
 
 function conflictEl(c, obs, ctx) {
   const sides = c.sides.map((side) => {
     const cards = side.cards.map((cd) => {
-      if (cd.card === null) {
-        return h("div.card.tcard.back", { "data-keys": `facedown:${side.seat}`, "aria-label": "a face-down card", title: "face down" }, "?");
-      }
-      const el = cardEl(cd.card, ctx, `card:${side.seat}:${cd.card}`);
+      if (cd.card === null) return backEl(`facedown:${side.seat}`);
+      const el = cardEl(cd.card, ctx, `card:${side.seat}:${cd.card}`, side.seat, "mini");
       if (cd.face_down) el.classList.add("facedown-own");
       if (cd.strength !== cd.printed) el.append(h("span.mod", { "aria-label": `strength now ${cd.strength}` }, `→${cd.strength}`));
       return el;
     });
-    return h(`div.side${side.seat === ctx.me ? ".mine" : ""}`, {},
-      h("div.side-head", {}, h("span", {}, seatName(ctx, side.seat)), h("b.total", { "aria-label": `total ${side.total}` }, side.total)),
-      h("div.row.cards", {}, cards));
+    return h(`div.side.seat-c${side.seat}${side.seat === ctx.me ? ".mine" : ""}`, {},
+      h("div.side-head", {}, h("span.side-name", {}, seatName(ctx, side.seat)), h("b.total", { "aria-label": `total ${side.total}` }, side.total)),
+      cards.length ? h("div.row.cards", {}, cards) : null);
   });
   const spells = c.spells.map((s) => {
     const owner = obs.seats[s.seat];
@@ -113,91 +107,105 @@ function conflictEl(c, obs, ctx) {
   return h("section.conflict", { "data-keys": `conflict:${c.number}`, "aria-label": `conflict ${c.number}` },
     h("div.conflict-head", {}, h("b", {}, `Conflict ${c.number}`),
       c.silenced ? h("span.tag", {}, "silenced") : null,
-      c.blocked_for.length ? h("span.tag", {}, `blocked for ${c.blocked_for.map((s) => seatName(ctx, s)).join(", ")}`) : null),
-    c.artifact ? artifactEl(c.artifact, null) : h("div.muted", {}, "no artifact"),
-    h("div.tags", {}, spells),
+      c.blocked_for.length ? h("span.tag", {}, `closed to ${c.blocked_for.map((s) => seatName(ctx, s)).join(", ")}`) : null),
+    c.artifact ? artifactEl(c.artifact.card, c.artifact, null, "mini") : h("div.empty", {}, "No Artifact"),
+    spells.length ? h("div.tags", {}, spells) : null,
     h("div.sides", {}, sides));
 }
 
-function seatEl(seat, obs, ctx) {
-  const mine = seat.seat === ctx.me;
-  const hand = seat.hand === null
-    ? h("div.row.cards", {},
-      seat.known_hand.map((c) => cardEl(c, ctx, null)),
-      Array.from({ length: Math.max(0, seat.hand_count - seat.known_hand.length) },
-        () => h("div.card.tcard.back", { "aria-label": "a hidden card" }, "")))
-    : h("div.row.cards", {}, seat.hand.map((c) => cardEl(c, ctx, `hand:${c}`)));
-  const supply = mine && seat.supply && obs.phase === "select"
-    ? h("div", {}, h("div.label", {}, `Supply (${seat.supply_count}) — choose your hand`),
-      h("div.row.cards", {}, seat.supply.map((c) => cardEl(c, ctx, `supply:${c}`))))
-    : null;
-  return h(`section.seat${mine ? ".mine" : ""}${obs.current_player === seat.seat ? ".turn" : ""}`,
-    { "data-seat": seat.seat, "aria-label": `${seatName(ctx, seat.seat)}, ${seat.character_name}` },
-    h("div.seat-head", {},
-      h("b", {}, seatName(ctx, seat.seat)),
-      h("span", {}, ` ${seat.character_name}`),
-      h("span.badge", { title: "stars" }, `★ ${seat.stars}`),
-      h("span.badge", { title: "artifacts won" }, `artifacts ${seat.artifacts.length}`),
-      h("span.badge", { title: "cards in supply" }, `supply ${seat.supply_count}`),
+function handCards(seat, ctx, keysFor, size) {
+  if (seat.hand !== null) return seat.hand.map((c) => cardEl(c, ctx, keysFor(c), seat.seat, size));
+  return [...seat.known_hand.map((c) => cardEl(c, ctx, null, seat.seat, "mini")),
+    ...Array.from({ length: Math.max(0, seat.hand_count - seat.known_hand.length) }, () => backEl(null, "a hidden card"))];
+}
+
+/** Your own area, docked at the bottom: your hand, your spells, your stars. */
+export function mine(obs, ctx) {
+  const seat = obs.seats.find((s) => s.seat === ctx.me);
+  if (!seat) return null;
+  return h("div.my-area.thalara", { "data-seat": seat.seat },
+    h("div.my-head", {}, h("b", {}, seatName(ctx, seat.seat)), h("span", {}, ` ${seat.character_name}`),
+      h("span.my-score", {}, `${seat.stars} ★`), h("span.muted", {}, ` · ${seat.artifacts.length} Artifacts won · supply ${seat.supply_count}`),
       seat.passed ? h("span.tag", {}, "passed") : null),
-    h("div.label", {}, `Hand (${seat.hand_count})`), hand, supply,
-    h("details.spells-box", { open: mine ? true : null }, h("summary", {}, "Spells"),
-      h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat)))),
-    seat.discard.length ? h("div.small.muted", {}, `Discard: ${seat.discard.map((c) => nameOf(ctx, c)).join(", ")}`) : null);
+    h("div.my-zones", {},
+      h("div.zone.hand-zone", { "data-own-hand": "", "aria-label": "your hand" }, h("div.label", {}, `Your hand (${seat.hand_count})`),
+        seat.hand && seat.hand.length ? h("div.row.cards.hand-row", {}, handCards(seat, ctx, (c) => `hand:${c}`, "hand"))
+          : h("div.empty", {}, obs.phase === "select" ? "Choose your hand from your supply above." : "No cards in your hand.")),
+      h("div.zone.spells-zone", {}, h("div.label", {}, "Your spells"),
+        h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat, "hand"))))));
+}
+
+/** Another player's panel: stars, hand, supply, passed; their spells by name. */
+export function panel(seat, obs, ctx) {
+  return h("div.pp-thalara", {},
+    h("div.pp-line", {}, `${seat.character_name} · hand ${seat.hand_count} · supply ${seat.supply_count}`, seat.passed ? " · passed" : ""),
+    h("div.pp-line", {}, `Artifacts won: ${seat.artifacts.length}`),
+    h("div.chips", {}, seat.spells.map((sp) => h(`span.chip${sp.cast_in !== null ? ".used" : ""}`, { "data-zoom": `spell:${sp.id}`, title: sp.text },
+      sp.name, sp.cast_in !== null ? ` (cast in ${sp.cast_in})` : ""))));
+}
+
+/** A player's whole area (opened from their panel, and in replays). */
+export function area(seat, obs, ctx) {
+  return h("div.seat-area.thalara", { "data-seat": seat.seat },
+    h("div.my-head", {}, h("b", {}, seatName(ctx, seat.seat)), h("span", {}, ` ${seat.character_name}`), h("span.my-score", {}, `${seat.stars} ★`),
+      seat.passed ? h("span.tag", {}, "passed") : null),
+    h("div.label", {}, `Hand (${seat.hand_count})`), h("div.row.cards", {}, handCards(seat, ctx, () => null, "mini")),
+    h("div.label", {}, `Artifacts won (${seat.artifacts.length})`),
+    h("div.row.cards", {}, seat.artifacts.map((a) => artifactEl(a.card || a.id, a, null, "mini"))),
+    h("div.label", {}, "Spells"), h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat, "hand"))),
+    seat.discard.length ? h("div.small.muted", {}, `Discard: ${seat.discard.map((c) => cardName(c, ctx)).join(", ")}`) : null);
+}
+
+export function score(seat) { return { value: seat.stars, unit: "★", label: "stars" }; }
+
+export function hasProvisional(cat) {
+  return Object.values(cat.spells || {}).some((s) => s.provisional) || Object.values(cat.artifacts || {}).some((a) => a.provisional);
+}
+
+/** The middle: while hands are chosen, your supply; then the conflicts. */
+export function middle(obs, ctx) {
+  const me = obs.seats.find((s) => s.seat === ctx.me);
+  const info = h("div.table-info", {},
+    h("span", {}, `Artifacts left in the stack: ${obs.artifact_stack}`),
+    obs.aftershock_pool ? h("span", {}, ` · Aftershocks: ${obs.aftershock_pool}`) : null,
+    obs.mode === "casual" ? h("span", {}, " · Casual Chaos") : null,
+    obs.end_reason ? h("span", {}, ` · ${inWords(ctx, obs.end_reason)}`) : null);
+  const supply = me && me.supply && obs.phase === "select"
+    ? h("div.zone.supply-zone", {}, h("div.label", {}, `Your supply (${me.supply_count})`),
+      h("div.row.cards", {}, me.supply.map((c) => cardEl(c, ctx, `supply:${c}`, me.seat, "hand"))))
+    : null;
+  return h("div.board.thalara", {}, supply,
+    h("div.conflicts", {}, obs.conflicts.map((c) => conflictEl(c, obs, ctx))), info);
 }
 
 export function render(obs, ctx) {
-  const words = (ctx.words && ctx.words.phases) || {};
-  const info = h("div.info", {},
-    h("span.badge", {}, `Round ${obs.round}`),
-    h("span.badge", { title: words[obs.phase] || "" }, `Phase: ${obs.phase}`),
-    h("span.badge", {}, `Mode: ${obs.mode}`),
-    h("span.badge", {}, `Artifact stack ${obs.artifact_stack}`),
-    obs.aftershock_pool ? h("span.badge", {}, `Aftershocks ${obs.aftershock_pool}`) : null,
-    obs.end_reason ? h("span.badge.over", {}, inWords(ctx, obs.end_reason)) : null);
-  const pending = obs.pending
-    ? h("div.prompt", { role: "status" }, `${seatName(ctx, obs.pending.player)}: ${inWords(ctx, obs.pending.prompt)}`)
-    : null;
-  const others = obs.seats.filter((s) => s.seat !== ctx.me);
-  const mine = obs.seats.filter((s) => s.seat === ctx.me);
-  return h("div.board.thalara", {}, info, pending,
-    h("div.seats.others", {}, others.map((s) => seatEl(s, obs, ctx))),
-    h("div.conflicts.middle-part", {}, obs.conflicts.map((c) => conflictEl(c, obs, ctx))),
-    h("div.seats.mine-part", {}, mine.map((s) => seatEl(s, obs, ctx))));
+  return h("div.replay-board", {}, middle(obs, ctx), h("div.replay-seats", {}, obs.seats.map((s) => area(s, obs, ctx))));
 }
 
 /** A large, readable card for the zoom: its full text and provenance. */
 export function zoom(kind, id, ctx) {
   const cat = ctx.catalogue || {};
-  const note = (prov, text) => (prov ? h("p.note", {}, h("b", {}, "✱ Provisional. "), text) : null);
+  const note = (prov, text) => (prov && text ? h("p.note", {}, h("b", {}, "Provisional: "), text) : null);
   if (kind === "remnant") {
     const r = remnant(id);
     const set = cat.remnants || {};
     const color = (cat.colors || []).find((c) => c.id === r.color) || {};
-    return h(`div.zoomcard.tcard-z.c-${r.color}`, {},
-      h("div.z-head", {}, h("span.z-num", {}, r.strength), h("span", {}, `${colorMark(r.color)} ${r.color} Remnant`)),
-      h("p", {}, `A Remnant: an energy card of colour ${r.color}, strength ${r.strength}. It counts as one ${r.color} energy for spells.`),
+    return h("div.zoomcard", {}, thalaraRemnant(r.color, r.strength, "zoom"),
+      h("p", {}, `A Remnant: an energy card of colour ${r.color} (${colorMark(r.color)}), strength ${r.strength}. It counts as one ${r.color} energy for spells.`),
       note(set.provisional, set.note), note(color.provisional, color.note));
   }
   if (kind === "artifact") {
-    const a = (cat.artifacts || {})[id] || { name: id };
-    return h(`div.zoomcard.tcard-z.c-${a.color}`, {},
-      h("div.z-head", {}, h("span.z-num", {}, a.strength), h("span", {}, a.name)),
-      h("p", {}, `Artifact ${id}: ${colorMark(a.color)} ${a.color}, strength ${a.strength}, ${"★".repeat(a.stars)} ${a.stars} star${a.stars === 1 ? "" : "s"}.`),
-      h("p", {}, "Won in a conflict; its stars count at the end. It comes back to its holder's hand each round and can be played as an energy card."),
+    const a = (cat.artifacts || {})[id] || { name: id, color: "none", strength: 0, stars: 0 };
+    return h("div.zoomcard", {}, thalaraArtifact(id, a, "zoom"),
+      h("p", {}, "Won in a conflict; its stars count at the end. It comes back to its holder's hand each round and can be placed as an energy card."),
       note(a.provisional, a.note));
   }
   if (kind === "spell") {
     const s = (cat.spells || {})[id] || { name: id, requires: [], text: "" };
-    const who = (cat.characters || {})[s.character];
-    return h("div.zoomcard.spell-z", {},
-      h("div.z-head", {}, h("span", {}, s.name), requiresEl(s.requires)),
-      h("p.small", {}, `${s.kind} spell${who ? ` of ${who.name}` : ""} · requires ${s.requires.map((c) => `${colorMark(c)} ${c}`).join(", ")}`),
-      h("p.z-text", {}, s.text), note(s.provisional, s.note));
+    return h("div.zoomcard", {}, thalaraSpell(id, s, "zoom"));
   }
   const shock = cat.aftershock || {};
-  return h("div.zoomcard.tcard-z.c-none", {},
-    h("div.z-head", {}, h("span.z-num", {}, shock.strength), h("span", {}, "Aftershock")),
-    h("p", {}, "A colourless energy card Rinn'thra's spells put into the supply."),
+  return h("div.zoomcard", {}, thalaraAftershock("zoom"),
+    h("p", {}, "A colourless energy card that Rinn'thra's spells put into the supply."),
     note(shock.provisional, shock.note));
 }

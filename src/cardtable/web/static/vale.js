@@ -1,6 +1,8 @@
-// The Vale of Eternity — drawing the observation and mapping clicks to actions.
-// Cards and Artifact tiles come from the game's catalogue (ctx.catalogue).
-import { h, seatName, nameOf, inWords, provisionalMark } from "./dom.js";
+// The Vale of Eternity: drawing the observation (the shared display in the middle, your
+// area docked, the others as panels) and the clicks that make up each action. Cards and
+// Artifact tiles come from the game's catalogue (ctx.catalogue); their faces from faces.js.
+import { h, seatName, nameOf, inWords } from "./dom.js";
+import { valeCard, valeTile, stoneIcon, cardBack } from "./faces.js";
 
 const STONES = ["red", "blue", "purple"];
 
@@ -34,14 +36,13 @@ export function pathFor(text, ctx) {
   }
 }
 
-const TIMING = { instant: "⚡ instant", permanent: "∞ permanent", resolution: "◷ hourglass" };
 const VERBS = { hunt: "Hunt", sell: "Sell", tame: "Tame", summon: "Summon", remove: "Remove",
   end: "End your turn", discard: "Discard", order: "Resolve", choose: "Choose", target: "Target",
-  recover: "Recover", copy: "Copy", take: "Take", done: "Done", artifact: "Pick", use: "Use",
-  pay: "Pay", shelter: "Shelter", retrieve: "Retrieve", upgrade: "Upgrade", name: "Name",
-  swap: "Swap", top: "Put on top", activate: "Activate" };
+  recover: "Recover", copy: "Copy", take: "Take", done: "Stop", artifact: "Pick the Artifact", use: "Use",
+  pay: "Pay", shelter: "Shelter", retrieve: "Retrieve", upgrade: "Upgrade", name: "Name the family",
+  swap: "Swap", top: "Put on top of the deck", activate: "Activate" };
 
-/** An action in words for its button (the notation stays in data-action). */
+/** An action in words, for when the server sent none (a replay, the hint of an old game). */
 export function label(text, ctx) {
   const w = text.split(" ");
   const payAt = w.indexOf("pay");
@@ -57,68 +58,99 @@ function cardInfo(id, ctx) {
   return ((ctx.catalogue || {}).cards || {})[id] || { name: id, family: "none", cost: "?", text: "", provisional: false, timing: [] };
 }
 
-/** One card from the catalogue: family colour, name, cost and effect text. */
-export function cardEl(id, ctx, keys) {
-  if (id === null) return h("div.card.vcard.back", { title: "a card you cannot see", "aria-label": "a hidden card" }, "");
-  const c = cardInfo(id, ctx);
-  const allKeys = [`card:${id}`, ...(keys || [])].join(" ");
-  const label = `${c.name}, ${c.family}, cost ${c.cost}: ${c.text}`;
-  return h(`div.card.vcard.f-${c.family}`, { "data-keys": allKeys, "data-card": id, "data-zoom": `card:${id}`, "aria-label": label, title: label },
-    h("div.vhead", {}, h("span.cost", { title: "cost" }, c.cost), h("span.name", {}, c.name, provisionalMark(c.provisional, c.note))),
-    h("div.family", {}, c.family, " ", h("span.timing", { "aria-hidden": "true" }, (c.timing || []).map((t) => TIMING[t].split(" ")[0]).join(""))),
-    h("div.vtext", {}, c.text));
-}
-
 function tileInfo(id, ctx) {
   return ((ctx.catalogue || {}).artifacts || {})[id] || { name: id, ability: "", text: "", provisional: false };
 }
 
-/** One Artifact tile: name, ability and text, with who holds it and whose marker it carries. */
-export function tileEl(id, obs, ctx, place) {
+/** One card at a size ("hand" or "mini"), with its keys for clicks and its zoom. */
+export function cardEl(id, ctx, keys, size = "hand") {
+  if (id === null) {
+    return h("div.card.vcard.hidden-card", { "aria-label": "a hidden card", role: "img" }, cardBack("vale"));
+  }
+  const c = cardInfo(id, ctx);
+  const label = `${c.name}, ${c.family}, cost ${c.cost}: ${c.text}`;
+  return h(`div.card.vcard.size-${size}`, { "data-keys": [`card:${id}`, ...(keys || [])].join(" "), "data-card": id,
+    "data-flip": `card:${id}`, "data-zoom": `card:${id}`, "aria-label": label, title: label }, valeCard(id, c, size));
+}
+
+export function tileEl(id, obs, ctx, size = "hand") {
   const t = tileInfo(id, ctx);
   const info = (obs.artifacts || []).find((a) => a.id === id) || { held_by: null, marker: null };
-  const label = `Artifact ${t.name} (${t.ability}): ${t.text}`;
-  return h("div.card.tile", { "data-keys": `tile:${id}`, "data-tile": id, "data-zoom": `tile:${id}`, "aria-label": label, title: label },
-    h("div.vhead", {}, h("span.name", {}, t.name, provisionalMark(t.provisional, t.note))),
-    h("div.family", {}, t.ability),
-    h("div.vtext", {}, t.text),
-    place === "middle" && info.held_by !== null ? h("div.small", {}, `held by ${seatName(ctx, info.held_by)}`) : null,
-    info.marker !== null ? h("div.small.muted", {}, `${seatName(ctx, info.marker)}'s marker`) : null);
+  const notes = [info.held_by !== null && size !== "dock" ? `held by ${seatName(ctx, info.held_by)}` : null,
+    info.marker !== null ? `${seatName(ctx, info.marker)}'s marker: not for them this round` : null].filter(Boolean);
+  const label = `Artifact ${t.name}: ${t.text}${notes.length ? ` (${notes.join("; ")})` : ""}`;
+  return h(`div.card.tile.size-${size}${info.held_by !== null ? ".held" : ""}`, { "data-keys": `tile:${id}`, "data-tile": id,
+    "data-flip": `tile:${id}`, "data-zoom": `tile:${id}`, "aria-label": label, title: label },
+  valeTile(id, t, size === "dock" ? "mini" : size),
+  notes.length ? h("div.tile-note", {}, notes.join(" · ")) : null);
 }
 
-function stonesEl(seat, ctx) {
-  const mine = seat.seat === ctx.me;
-  return h("div.stones", {}, STONES.map((s) => h(`span.stone.s-${s}`, {
+function stonesEl(seat, ctx, mine) {
+  return h("div.stones", { "aria-label": "magic stones" }, STONES.map((s) => h(`span.stone-slot`, {
     "data-keys": mine ? `stone:${s}` : null,
-    title: `${s} stones, worth ${seat.stone_values[s]} each`,
-    "aria-label": `${seat.stones[s]} ${s} stones, worth ${seat.stone_values[s]} each`,
-  }, h("b.sl", { "aria-hidden": "true" }, s[0].toUpperCase()), `${seat.stones[s]}`, h("small", {}, `×${seat.stone_values[s]}`))),
-  h("span.small.muted", {}, ` limit ${seat.stone_limit}`));
+    "aria-label": `${seat.stones[s]} ${s} stone${seat.stones[s] === 1 ? "" : "s"}, worth ${seat.stone_values[s]} each`,
+    title: `${seat.stones[s]} ${s}, worth ${seat.stone_values[s]} each`,
+  }, stoneIcon(s, seat.stones[s], seat.stone_values[s]))),
+  h("span.stone-total", { title: "the stones' value, and how many you may hold" },
+    `= ${STONES.reduce((sum, s) => sum + seat.stones[s] * seat.stone_values[s], 0)} · ${STONES.reduce((n, s) => n + seat.stones[s], 0)}/${seat.stone_limit} stones`));
 }
 
-function seatEl(seat, obs, ctx) {
-  const mine = seat.seat === ctx.me;
-  const hand = seat.hand.map((id, i) => {
-    const el = cardEl(id, ctx, id !== null && mine ? [`hand:${id}`] : []);
-    if (id !== null && seat.hand_known[i] && !mine) el.classList.add("known");
-    return el;
-  });
-  return h(`section.seat${mine ? ".mine" : ""}${obs.current_player === seat.seat ? ".turn" : ""}`,
-    { "data-keys": `seat:${seat.seat}`, "data-seat": seat.seat },
-    h("div.seat-head", {}, h("b", {}, seatName(ctx, seat.seat)),
-      h("span.badge.score", { title: "points" }, `${seat.score} pts`), stonesEl(seat, ctx)),
-    seat.hunted.length ? h("div", {}, h("div.label", {}, "Hunted this round"),
-      h("div.row.cards", {}, seat.hunted.map((id) => cardEl(id, ctx, mine ? [`hunted:${id}`] : [])))) : null,
-    seat.artifact ? h("div", {}, h("div.label", {}, "Artifact"), h("div.row.cards", {}, tileEl(seat.artifact, obs, ctx, "seat"))) : null,
-    h("div.label", {}, `Area (${seat.area.length}/${seat.area_limit ?? obs.area_limit})`
-      + (seat.extra_areas ? ` · ${seat.extra_areas} extra` : "")),
-    h("div.row.cards", {}, seat.area.map((id) => cardEl(id, ctx, mine ? [`area:${id}`] : []))),
-    obs.expansion === "artifacts" || seat.shelter.length
-      ? h("div", {}, h("div.label", {}, `Shelter (${seat.shelter.length})`),
-        h("div.row.cards", {}, seat.shelter.map((id) => cardEl(id, ctx, mine ? [`shelter:${id}`] : []))))
-      : null,
-    h("div.label", {}, `Hand (${seat.hand_count})`),
-    h("div.row.cards", {}, hand));
+/** A labelled row of cards; empty rows say so in words. */
+function row(title, cards, empty, extra) {
+  return h("div.zone", {}, h("div.label", {}, title, extra || ""),
+    cards.length ? h("div.row.cards", {}, cards) : h("div.empty", {}, empty));
+}
+
+/** Your own area, docked at the bottom: stones, hand, what you hunted, your area,
+ * your Artifact and shelter. */
+export function mine(obs, ctx) {
+  const seat = obs.seats.find((s) => s.seat === ctx.me);
+  if (!seat) return null;
+  const limit = seat.area_limit ?? obs.area_limit;
+  return h("div.my-area.vale", { "data-seat": seat.seat },
+    h("div.my-head", {}, h("b", {}, seatName(ctx, seat.seat)), h("span.my-score", {}, `${seat.score} point${seat.score === 1 ? "" : "s"}`), stonesEl(seat, ctx, true)),
+    h("div.my-zones", {},
+      seat.hunted.length ? row("Hunted this round", seat.hunted.map((id) => cardEl(id, ctx, [`hunted:${id}`], "mini")), "") : null,
+      h("div.zone.hand-zone", { "data-own-hand": "", "aria-label": "your hand" }, h("div.label", {}, `Your hand (${seat.hand_count})`),
+        seat.hand.length ? h("div.row.cards.hand-row", {}, seat.hand.map((id) => cardEl(id, ctx, id !== null ? [`hand:${id}`] : [], "hand")))
+          : h("div.empty", {}, "No cards in your hand.")),
+      row(`Your area (${seat.area.length} of ${limit}${seat.extra_areas ? `, ${seat.extra_areas} bought` : ""})`,
+        seat.area.map((id) => cardEl(id, ctx, [`area:${id}`], "mini")), "Nothing summoned yet."),
+      seat.artifact ? row("Your Artifact", [tileEl(seat.artifact, obs, ctx, "dock")], "") : null,
+      obs.expansion === "artifacts" || seat.shelter.length
+        ? row(`Shelter (${seat.shelter.length})`, seat.shelter.map((id) => cardEl(id, ctx, [`shelter:${id}`], "mini")), "Empty.") : null));
+}
+
+/** Another player's panel: stones, hand size, what they summoned (names), their Artifact. */
+export function panel(seat, obs, ctx) {
+  const limit = seat.area_limit ?? obs.area_limit;
+  return h("div.pp-vale", { "data-keys": `seat:${seat.seat}` },
+    stonesEl(seat, ctx, false),
+    h("div.pp-line", {}, `Hand ${seat.hand_count} · area ${seat.area.length} of ${limit}${seat.hunted.length ? ` · hunted ${seat.hunted.length}` : ""}${seat.shelter.length ? ` · shelter ${seat.shelter.length}` : ""}`),
+    seat.artifact ? h("div.pp-line", { "data-zoom": `tile:${seat.artifact}` }, `Artifact: ${nameOf(ctx, seat.artifact)}`) : null,
+    seat.area.length ? h("div.chips", {}, seat.area.map((id) => h(`span.chip.f-${cardInfo(id, ctx).family}`, { "data-zoom": `card:${id}`, "data-flip": `card:${id}` }, nameOf(ctx, id)))) : null);
+}
+
+/** A player's whole area (opened from their panel, and in replays). */
+export function area(seat, obs, ctx) {
+  const limit = seat.area_limit ?? obs.area_limit;
+  return h("div.seat-area.vale", { "data-seat": seat.seat },
+    h("div.my-head", {}, h("b", {}, seatName(ctx, seat.seat)), h("span.my-score", {}, `${seat.score} point${seat.score === 1 ? "" : "s"}`), stonesEl(seat, ctx, false)),
+    seat.hunted.length ? row("Hunted this round", seat.hunted.map((id) => cardEl(id, ctx, [], "mini")), "") : null,
+    row(`Area (${seat.area.length} of ${limit})`, seat.area.map((id) => cardEl(id, ctx, [], "mini")), "Nothing summoned yet."),
+    seat.artifact ? row("Artifact", [tileEl(seat.artifact, obs, ctx, "dock")], "") : null,
+    seat.shelter.length ? row(`Shelter (${seat.shelter.length})`, seat.shelter.map((id) => cardEl(id, ctx, [], "mini")), "") : null,
+    row(`Hand (${seat.hand_count})`, seat.hand.map((id, i) => {
+      const el = cardEl(id, ctx, [], "mini");
+      if (id !== null && seat.hand_known[i]) el.classList.add("known");
+      return el;
+    }), "No cards."));
+}
+
+export function score(seat) { return { value: seat.score, unit: "pts", label: "points" }; }
+
+export function hasProvisional(cat) {
+  return Object.values(cat.cards || {}).some((c) => c.provisional) || Object.values(cat.artifacts || {}).some((t) => t.provisional);
 }
 
 /** Whether a legal action takes a card from the discard pile (Mimic, a free summon). */
@@ -129,58 +161,34 @@ function pickFromDiscard(obs, ctx) {
   });
 }
 
-/** The name of a pending decision's source: a card or an Artifact tile. */
-function sourceName(id, obs, ctx) {
-  return nameOf(ctx, id);
+/** The shared display: the Artifact tiles, the hunting display, the deck and the discard. */
+export function middle(obs, ctx) {
+  const targets = (ctx.legal || []).some((t) => t.startsWith("target "));
+  return h("div.board.vale", {},
+    (obs.artifacts || []).length
+      ? h("div.zone.tiles-zone", {}, h("div.label", {}, obs.artifact_picking ? "Artifacts: each player picks one" : "Artifacts"),
+        h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, "hand"))))
+      : null,
+    h("div.zone.display-zone", {}, h("div.label", {}, "Hunting display"),
+      obs.display.length ? h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`], "hand")))
+        : h("div.empty", {}, obs.phase === "hunting" ? "The display is empty." : "The hunt is over for this round.")),
+    targets ? h("div.zone", {}, h("div.label", {}, "Players"), h("div.row", {}, obs.seats.filter((s) => s.seat !== ctx.me)
+      .map((s) => h("button.seat-target", { "data-keys": `seat:${s.seat}` }, seatName(ctx, s.seat))))) : null,
+    h("div.table-info", {},
+      h("span", {}, `Deck: ${obs.deck.count} cards`),
+      obs.deck.top.length ? h("span", {}, ` · known on top: ${obs.deck.top.map((id) => nameOf(ctx, id)).join(", ")}`) : null,
+      h("span", {}, ` · the game ends at ${obs.end_score} points or after round 10`)),
+    h("details.discard", { open: pickFromDiscard(obs, ctx) ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`),
+      h("div.row.cards", {}, obs.discard.map((id) => cardEl(id, ctx, [], "mini")))));
 }
 
+/** The whole table at once (replays): the display, then every player's area. */
 export function render(obs, ctx) {
-  const info = h("div.info", {},
-    h("span.badge", {}, `Round ${obs.round}`),
-    h("span.badge", {}, `Phase: ${obs.phase}`),
-    h("span.badge", {}, `First: ${seatName(ctx, obs.first_player)}`),
-    h("span.badge", {}, `Deck ${obs.deck.count}`),
-    h("span.badge", {}, `Game ends at ${obs.end_score} points`));
-  const asks = ((ctx.words || {}).pending || {})[obs.pending && obs.pending.kind];
-  const pending = obs.pending
-    ? h("div.prompt", { role: "status" }, `${seatName(ctx, obs.pending.player)} decides: ${asks || obs.pending.kind.replaceAll("-", " ")}`,
-      obs.pending.source ? ` (${sourceName(obs.pending.source, obs, ctx)})` : "",
-      (obs.to_order || []).length ? ` · still to resolve: ${obs.to_order.map((id) => sourceName(id, obs, ctx)).join(", ")}` : "")
-    : null;
-  const tiles = (obs.artifacts || []).length
-    ? h("div", {}, h("div.label", {}, obs.artifact_picking ? "Artifacts (pick one)" : "Artifacts"),
-      h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, "middle"))))
-    : null;
-  const others = obs.seats.filter((s) => s.seat !== ctx.me);
-  const mine = obs.seats.filter((s) => s.seat === ctx.me);
-  const top = obs.deck.top.length
-    ? h("div", {}, h("div.label", {}, "Known on top of the deck"), h("div.row.cards", {}, obs.deck.top.map((id) => cardEl(id, ctx))))
-    : null;
-  return h("div.board.vale", {}, info, pending,
-    h("div.seats.others", {}, others.map((s) => seatEl(s, obs, ctx))),
-    h("section.middle.middle-part", {},
-      tiles,
-      h("div.label", {}, "Hunting display"),
-      h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`]))),
-      top,
-      h("details", { open: pickFromDiscard(obs, ctx) ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`),
-        h("div.row.cards", {}, obs.discard.map((id) => cardEl(id, ctx))))),
-    h("div.seats.mine-part", {}, mine.map((s) => seatEl(s, obs, ctx))));
+  return h("div.replay-board", {}, middle(obs, ctx), h("div.replay-seats", {}, obs.seats.map((s) => area(s, obs, ctx))));
 }
 
-/** A large, readable card for the zoom: full text, family, cost, effect kinds, provenance. */
+/** A large, readable card for the zoom: full text, family, cost, timings, provenance. */
 export function zoom(kind, id, ctx) {
-  const note = (x) => (x.note ? h("p.note", {}, h("b", {}, x.provisional ? "✱ Provisional. " : "Note: "), x.note) : null);
-  if (kind === "tile") {
-    const t = tileInfo(id, ctx);
-    return h("div.zoomcard.tile-z", {},
-      h("div.z-head", {}, h("span", {}, t.name)),
-      h("p.small", {}, `Artifact tile · ${t.kind} · ability: ${t.ability}${t.players ? ` · ${t.players}+ players` : ""}`),
-      h("p.z-text", {}, t.text), note(t));
-  }
-  const c = cardInfo(id, ctx);
-  return h(`div.zoomcard.vcard-z.f-${c.family}`, {},
-    h("div.z-head", {}, h("span.z-cost", { "aria-label": `cost ${c.cost}` }, c.cost), h("span", {}, c.name)),
-    h("p.small", {}, `${c.family} · cost ${c.cost} · ${(c.timing || []).map((t) => TIMING[t]).join(", ") || "no effect"}`),
-    h("p.z-text", {}, c.text), note(c));
+  if (kind === "tile") return h("div.zoomcard", {}, valeTile(id, tileInfo(id, ctx), "zoom"));
+  return h("div.zoomcard", {}, valeCard(id, cardInfo(id, ctx), "zoom"));
 }

@@ -1,0 +1,80 @@
+// The one status bar: what the phase is about, what you must decide (in words), and the
+// answers beside it; while others decide, who and what. An answer that wastes something
+// (overpaying, discarding, passing while a card could be placed) asks once in the bar
+// itself before it is sent, unless the player turned confirmations off.
+import { h, clear, seatName } from "./dom.js";
+
+const CONFIRM_KEY = "cardtable:confirm";
+
+export function confirmationsOn() {
+  try { return localStorage.getItem(CONFIRM_KEY) !== "off"; } catch { return true; }
+}
+
+export function setConfirmations(on) {
+  try { localStorage.setItem(CONFIRM_KEY, on ? "on" : "off"); } catch { /* private mode */ }
+}
+
+export class StatusBar {
+  constructor(table) {
+    this.t = table;
+    this.phaseEl = h("div.phase-line", { id: "phase-line" });
+    this.promptEl = h("p.prompt", { id: "prompt", "data-prompt": "", "aria-live": "polite" });
+    this.answersEl = h("div.answers", { id: "answers", role: "group", "aria-label": "your answers" });
+    this.toolsEl = h("div.tools");
+    this.el = h("section.statusbar", { id: "statusbar", "aria-label": "what to do now" },
+      h("div.status-text", {}, this.phaseEl, this.promptEl), this.answersEl, this.toolsEl);
+  }
+
+  /** tools: buttons that stay at the right end of the bar (hint, undo, rules, menu) */
+  setTools(...buttons) { clear(this.toolsEl).append(...buttons); }
+
+  draw() {
+    const t = this.t;
+    const s = t.snap;
+    const d = s.decision || {};
+    const obs = s.observation;
+    this.el.className = "statusbar";
+    clear(this.phaseEl).append(obs.round ? h("span.round", {}, `Round ${obs.round}`) : "", d.phase ? ` ${d.phase}` : "");
+    clear(this.answersEl);
+    if (s.over) {
+      this.el.classList.add("over");
+      const winners = (s.winners || []).map((w) => seatName(t.ctx, w)).join(" and ");
+      this.promptEl.textContent = `Game over: ${winners || "nobody"} won.`;
+      this.answersEl.append(h("button.primary", { id: "show-result", onclick: () => t.showEnd(true) }, "See the result"));
+      return;
+    }
+    const mine = t.seat !== null && s.current_player === t.seat && s.legal.length > 0;
+    this.el.classList.toggle("mine", mine);
+    if (!mine) {
+      this.promptEl.textContent = d.prompt ? cap(d.prompt) : `Waiting for ${seatName(t.ctx, s.current_player)}.`;
+      if (t.seat === null) this.answersEl.append(h("span.muted", {}, "You are watching."));
+      return;
+    }
+    if (t.waiting) {
+      this.promptEl.textContent = "Sending…";
+      return;
+    }
+    if (t.confirming) {
+      const c = t.confirming;
+      this.el.classList.add("confirming");
+      this.promptEl.textContent = `${c.label}: ${c.waste}. Are you sure?`;
+      this.answersEl.append(
+        h("button.primary.confirm-yes", { "data-action": c.text, id: "confirm-yes", onclick: () => t.send_action(c.text) }, `Yes: ${lower(c.label)}`),
+        h("button.cancel", { id: "confirm-no", onclick: () => t.cancel() }, "No, choose again"));
+      return;
+    }
+    const answers = t.answers();
+    this.promptEl.textContent = answers.prompt;
+    for (const a of answers.buttons) {
+      this.answersEl.append(h(`button.answer${a.waste ? ".waste" : ""}`,
+        { "data-action": a.text, title: a.waste ? `${a.label} (${a.waste})` : null, onclick: () => t.choose(a.text) }, a.label));
+    }
+    for (const g of answers.groups) {
+      this.answersEl.append(h("button.answer.group", { "data-keys": g.key, "aria-haspopup": "true", onclick: () => t.click(g.key) }, `${g.label}…`));
+    }
+    if (t.selection.length) this.answersEl.append(h("button.cancel", { id: "cancel-selection", onclick: () => t.cancel() }, "Cancel"));
+  }
+}
+
+function cap(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+function lower(text) { return text.charAt(0).toLowerCase() + text.slice(1); }

@@ -1,0 +1,723 @@
+// A seat (or a spectator) at a game: the table's state (the last snapshot, the log, what
+// is selected), the layout every game shares (the status bar on top, the shared display
+// in the middle, your own area docked at the bottom, the players and the log at the
+// side), and the flow of messages. Each game's renderer draws the parts; the client
+// knows no rule: it shows observation(seat), the game's words, and sends the notation of
+// the answer clicked.
+import { h, clear, seatName, inWords } from "./dom.js";
+import { api, forgetSeat } from "./api.js";
+import { Connection } from "./connection.js";
+import { StatusBar, confirmationsOn, setConfirmations } from "./statusbar.js";
+import { positions, play, countTo, reducedMotion } from "./motion.js";
+import { openZoom, openRules, openArea, askAbandon } from "./dialogs.js";
+import { seatClock, clockNotes } from "./clocks.js";
+import { EndScreen } from "./endscreen.js";
+import { Hint } from "./hint.js";
+import * as thalara from "./thalara.js";
+import * as vale from "./vale.js";
+
+export const GAMES = { thalara, vale };
+const PHONE = window.matchMedia("(max-width: 820px)");
+const ALERTS_KEY = "cardtable:alerts";
+const ALERT_DEFAULTS = { title: true, sound: false, notify: false };
+const CLOCK_TICK_MS = 250;
+// other players' moves arriving together are shown one by one at this pace
+const PACE_MS = 550;
+// up to this many answers, every one of them is a button in the status bar
+const ALL_AS_BUTTONS = 6;
+
+function loadAlerts() {
+  try { return { ...ALERT_DEFAULTS, ...JSON.parse(localStorage.getItem(ALERTS_KEY) || "{}") }; } catch { return { ...ALERT_DEFAULTS }; }
+}
+function saveAlerts(alerts) {
+  try { localStorage.setItem(ALERTS_KEY, JSON.stringify(alerts)); } catch { /* private mode */ }
+}
+
+/** A short two-note chime, made on the spot (no sound file to fetch). */
+function chime() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  const audio = new Ctx();
+  [660, 880].forEach((freq, i) => {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(audio.destination);
+    osc.start(audio.currentTime + i * 0.15);
+    osc.stop(audio.currentTime + i * 0.15 + 0.12);
+  });
+  setTimeout(() => audio.close(), 800);
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export class Table {
+  constructor(main, statusEl, id, seat, token, wantsAnalysis, joined = false) {
+    this.main = main;
+    this.statusEl = statusEl;
+    this.id = id;
+    this.seat = seat;
+    this.token = token;
+    this.joined = joined;     // an open seat taken from the lobby: it cannot abandon the game
+    this.mod = null;
+    this.ctx = { me: seat, seats: [], catalogue: null, words: null, legal: [] };
+    this.about = null;
+    this.snap = null;
+    this.log = [];
+    this.selection = [];
+    this.confirming = null;   // {text, label, waste}: a wasteful answer awaiting "yes"
+    this.waiting = false;
+    this.offline = false;
+    this.alerts = loadAlerts();
+    this.myTurn = false;
+    this.tab = "table";
+    this.keyboard = false;
+    this.clock = null;
+    this.clockAt = 0;
+    this.rematch = null;
+    this.stopped = false;
+    this.queue = [];          // updates waiting to be shown, one by one
+    this.paceTimer = null;
+    this.endOpen = true;
+    this.scoresShown = new Map();
+    this.hint = new Hint(this);
+    this.end = new EndScreen(this, wantsAnalysis);
+    this.conn = new Connection(id, { message: (m) => this.onMessage(m), closed: (why) => this.closed(why) });
+    this.build();
+    this.connect();
+    this.loadAbout();
+  }
+
+  async loadAbout() {
+    try {
+      this.about = await api(`/api/games/${this.id}/about`);
+      this.ctx.catalogue = this.about.catalogue;
+      this.ctx.words = this.about.words;
+      this.draw();
+    } catch { /* the welcome's catalogue still draws the cards */ }
+  }
+
+  // ---------------------------------------------------------------- the layout
+
+  build() {
+    this.bar = new StatusBar(this);
+    this.middleEl = h("div.middle", { id: "board", "aria-label": "the table" });
+    this.mineEl = h("section.mine-dock", { id: "my-area", "aria-label": "your area" });
+    this.playersEl = h("div.players", { id: "presence", "aria-label": "players" });
+    this.logEl = h("ol.log", { id: "log", "aria-label": "game log", tabindex: 0 });
+    this.lastEl = h("div.last", { id: "last", "aria-live": "polite" });
+    this.errorEl = h("div.error", { id: "error", role: "alert" });
+    this.noticeEl = h("div.notice", { id: "notice", role: "alert", hidden: true });
+    this.clockNotesEl = h("div.clock-notes", { id: "clock-notes", role: "status", hidden: true });
+    this.offlineEl = h("div.offline-banner", { id: "offline", role: "alert", hidden: true });
+    this.zoomEl = h("dialog.zoom", { id: "zoom", "aria-label": "card" });
+    this.rulesEl = h("dialog.rules", { id: "rules", "aria-label": "rules" });
+    this.areaEl = h("dialog.area-dialog", { id: "area-dialog", "aria-label": "a player's area" });
+    this.provEl = h("p.prov-note", { id: "prov-note", hidden: true });
+    this.undoBtn = h("button", { id: "undo", hidden: true, onclick: () => this.conn.send({ type: "undo" }) }, "Undo");
+    this.rulesBtn = h("button", { id: "rules-btn", onclick: () => openRules(this.rulesEl, this.about) }, "Rules");
+    this.abandonBtn = h("button.danger", { id: "abandon", hidden: true, onclick: () => askAbandon(this) }, "Abandon the game…");
+    this.bar.setTools(this.hint.button, this.undoBtn, this.rulesBtn);
+    const tab = (name, text) => h("button.tab", { role: "tab", "data-tab": name, id: `tab-${name}`,
+      onclick: () => { this.tab = name; this.drawTabs(); } }, text);
+    this.tabsEl = h("nav.tabs", { id: "tabs", "aria-label": "parts of the table" },
+      h("div.tablist", { role: "tablist" }, tab("table", "Table"), tab("players", "Players"), tab("log", "Log")),
+      h("button", { id: "rules-tab", onclick: () => openRules(this.rulesEl, this.about) }, "Rules"));
+    const box = (id, text, checked, onchange) => h("label.setting", {}, h("input", {
+      type: "checkbox", id, checked: checked ? true : null, onchange: (e) => onchange(e.target.checked) }), ` ${text}`);
+    this.settingsEl = h("details.settings", { id: "settings" }, h("summary", {}, "Settings"),
+      box("confirm-waste", "ask before a move that wastes something", confirmationsOn(), (on) => setConfirmations(on)),
+      box("alert-title", "mark the tab title on my turn", this.alerts.title, (on) => this.setAlert("title", on)),
+      box("alert-sound", "a short sound on my turn", this.alerts.sound, (on) => this.setAlert("sound", on)),
+      box("alert-notify", "a notification when this tab is hidden", this.alerts.notify, (on) => this.setAlert("notify", on)),
+      h("div.btns", {}, this.abandonBtn));
+    this.sideEl = h("aside.sidebar", { id: "side" },
+      h("section.players-box", { "aria-label": "players" }, this.playersEl, this.clockNotesEl),
+      h("section.log-box", { "aria-label": "game log" }, h("h2.h3", {}, "Game log"), this.logEl),
+      this.provEl, this.settingsEl);
+    this.gameEl = h("div.game.live", { "data-tab": this.tab },
+      this.bar.el, this.tabsEl,
+      h("div.notices", {}, this.noticeEl, this.offlineEl, this.errorEl, this.hint.el),
+      this.middleEl, this.mineEl, this.sideEl, this.end.el,
+      this.zoomEl, this.rulesEl, this.areaEl);
+    document.body.classList.add("at-table");
+    clear(this.main).append(this.gameEl);
+    this.drawTabs();
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && !this.zoomEl.open && !this.rulesEl.open) this.cancel();
+    });
+    for (const area of [this.middleEl, this.mineEl, this.areaEl, this.playersEl]) this.zoomable(area);
+  }
+
+  /** A card is zoomed by a click (when it is not an answer), a right click or a long press. */
+  zoomable(area) {
+    area.addEventListener("click", (e) => {
+      if (this.pressed) { this.pressed = false; e.stopPropagation(); e.preventDefault(); return; }
+      const el = e.target.closest("[data-zoom]");
+      if (el && !el.classList.contains("legal") && !e.target.closest(".legal")) this.zoom(el.getAttribute("data-zoom"));
+    }, true);
+    area.addEventListener("contextmenu", (e) => {
+      const el = e.target.closest("[data-zoom]");
+      if (el) { e.preventDefault(); this.zoom(el.getAttribute("data-zoom")); }
+    });
+    area.addEventListener("pointerdown", (e) => {
+      const el = e.target.closest("[data-zoom]");
+      if (!el) return;
+      clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(() => { this.pressed = true; this.zoom(el.getAttribute("data-zoom")); }, 550);
+    });
+    for (const ev of ["pointerup", "pointerleave", "pointercancel", "pointermove"]) {
+      area.addEventListener(ev, (e) => { if (ev !== "pointermove" || Math.abs(e.movementX) + Math.abs(e.movementY) > 4) clearTimeout(this.pressTimer); });
+    }
+  }
+
+  zoom(spec) {
+    if (!this.mod || !this.mod.zoom) return;
+    const at = spec.indexOf(":");
+    openZoom(this.zoomEl, this.mod.zoom(spec.slice(0, at), spec.slice(at + 1), this.ctx));
+  }
+
+  drawTabs() {
+    this.gameEl.setAttribute("data-tab", this.tab);
+    for (const b of this.tabsEl.querySelectorAll("button[role=tab]")) b.setAttribute("aria-selected", String(b.getAttribute("data-tab") === this.tab));
+  }
+
+  setAlert(key, on) {
+    this.alerts[key] = on;
+    saveAlerts(this.alerts);
+    if (key === "notify" && on && "Notification" in window && Notification.permission === "default") {
+      Notification.requestPermission().catch(() => {});
+    }
+    this.drawTitle();
+  }
+
+  // ---------------------------------------------------------------- the connection
+
+  connect() {
+    if (this.stopped) return;
+    clearInterval(this.countdown);
+    clearTimeout(this.reconnectTimer);
+    if (!this.offline) this.statusEl.textContent = "connecting…";
+    this.conn.open({ type: "hello", seat: this.seat, token: this.token });
+  }
+
+  send(msg) { this.conn.send(msg); }
+
+  closed(why) {
+    if (why.gone) { this.gone(why.gone); return; }
+    this.waiting = false;
+    this.statusEl.textContent = "connection lost — reconnecting…";
+    this.statusEl.className = "status bad";
+    this.setOffline(true, why.wait, why.why);
+  }
+
+  /** While disconnected the table is greyed and cannot be used; a countdown to the next try. */
+  setOffline(on, wait, why) {
+    this.offline = on;
+    this.gameEl.classList.toggle("offline", on);
+    this.setInert(on);
+    clearInterval(this.countdown);
+    clearTimeout(this.reconnectTimer);
+    this.offlineEl.hidden = !on;
+    if (!on) return;
+    const due = Date.now() + wait;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((due - Date.now()) / 1000));
+      clear(this.offlineEl).append(h("b", {}, `${why} `),
+        left > 0 ? `Trying again in ${left} s… ` : "Trying again… ",
+        h("button", { id: "retry-now", onclick: () => this.connect() }, "Retry now"));
+    };
+    tick();
+    this.countdown = setInterval(tick, 250);
+    this.reconnectTimer = setTimeout(() => this.connect(), wait);
+  }
+
+  setInert(on) {
+    for (const el of [this.middleEl, this.mineEl, this.sideEl, this.bar.answersEl]) {
+      if (on) el.setAttribute("inert", ""); else el.removeAttribute("inert");
+    }
+  }
+
+  notice(kind, ...parts) {
+    this.noticeEl.hidden = false;
+    this.noticeEl.setAttribute("data-kind", kind);
+    clear(this.noticeEl).append(...parts);
+  }
+
+  /** The game is gone (abandoned, or there is none): say so, and never reconnect. */
+  gone(kind, text) {
+    this.stopped = true;
+    this.setOffline(false);
+    this.conn.stop();
+    clearInterval(this.clockTimer);
+    this.gameEl.classList.add("gone");
+    this.setInert(true);
+    this.statusEl.textContent = kind === "abandoned" ? "abandoned" : "no such game";
+    this.statusEl.className = "status bad";
+    const lobbyLink = h("a.button", { href: "/", id: "to-lobby" }, "Back to the lobby");
+    if (kind === "abandoned") {
+      this.notice(kind, h("b", {}, "This game was abandoned. "),
+        "A player gave it up: nobody can play it on, and it has left the lobby. ", lobbyLink);
+    } else {
+      this.notice(kind, h("b", {}, "There is no such game. "), text ? `${text}. ` : "", "It may have been abandoned, or the link is mistyped. ", lobbyLink);
+    }
+    this.abandonBtn.hidden = true;
+  }
+
+  badLink(message) {
+    this.statusEl.textContent = "seat link not valid";
+    this.statusEl.className = "status bad";
+    this.notice("bad_token", h("b", {}, "This seat link is not valid. "),
+      `${capital(inWords(this.ctx, message))}. The seat may have been given to somebody else, or the link was copied wrong: ask whoever sent it for a new one. `,
+      h("button", { id: "watch-instead", onclick: () => this.watchInstead() }, "Watch as a spectator"));
+  }
+
+  watchInstead() {
+    forgetSeat(this.id);
+    this.seat = null;
+    this.token = null;
+    this.ctx.me = null;
+    this.noticeEl.hidden = true;
+    history.replaceState(null, "", `/g/${this.id}?watch=1`);
+    this.conn.hello = { type: "hello" };
+    this.send({ type: "hello" });
+  }
+
+  async refreshSeats() {
+    try {
+      const info = await api(`/api/games/${this.id}`);
+      let changed = false;
+      for (const seat of info.seats) {
+        const mine = this.ctx.seats[seat.seat];
+        if (mine && mine.name !== seat.name) { mine.name = seat.name; changed = true; }
+      }
+      if (changed) this.draw();
+    } catch { /* the names stay as they were */ }
+  }
+
+  setClock(clock) {
+    this.clock = clock || null;
+    this.clockAt = performance.now();
+    clearInterval(this.clockTimer);
+    if (this.clock && this.clock.started && this.clock.running !== null && !this.stopped) {
+      this.clockTimer = setInterval(() => this.tickClock(), CLOCK_TICK_MS);
+    }
+  }
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+      case "sync":
+        this.queue = [];
+        clearTimeout(this.paceTimer);
+        this.paceTimer = null;
+        this.mod = GAMES[msg.game];
+        this.ctx.seats = msg.seats;
+        if (msg.catalogue && !this.about) this.ctx.catalogue = msg.catalogue;
+        this.title = msg.title;
+        this.log = msg.log;
+        this.rematch = msg.rematch || null;
+        this.statusEl.textContent = this.seat === null ? "watching" : `seat ${this.seat + 1}`;
+        this.statusEl.className = "status ok";
+        this.noticeEl.hidden = true;
+        this.setOffline(false);
+        this.setSnapshot(msg);
+        break;
+      case "update":
+        this.queue.push(msg);
+        this.pump();
+        break;
+      case "seats":
+        this.ctx.seats = msg.seats;
+        if (this.snap) { this.snap.connected = msg.connected; this.snap.clock = msg.clock; }
+        this.setClock(msg.clock);
+        this.draw();
+        break;
+      case "presence": {
+        this.spectators = msg.spectators;
+        if (!this.snap) break;
+        const arrived = msg.connected.some((on, seat) => on && !this.snap.connected[seat]);
+        this.snap.connected = msg.connected;
+        this.drawPlayers();
+        if (arrived) this.refreshSeats();
+        break;
+      }
+      case "rematch":
+        this.rematch = msg.by === undefined ? null : { by: msg.by, accepted: msg.accepted, declined: msg.declined, next: msg.next };
+        if (this.rematch && this.rematch.next && this.rematch.next.link) {
+          const next = this.rematch.next;
+          import("./api.js").then(({ saveSeat }) => { saveSeat(next.id, next.seat, next.token); location.assign(`/g/${next.id}`); });
+          return;
+        }
+        this.end.rematchError = "";
+        this.draw();
+        break;
+      case "hint":
+        this.hint.answer(msg);
+        break;
+      case "error":
+        this.onError(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Updates are shown one by one: another player's move waits until the one before
+   * has been seen for a moment; your own answer is shown at once. */
+  pump() {
+    if (this.paceTimer || !this.queue.length) return;
+    const msg = this.queue.shift();
+    this.log.push({ n: msg.n, seat: msg.seat, action: msg.action, by: msg.by, events: msg.events });
+    this.setSnapshot(msg);
+    const pace = reducedMotion() || !this.queue.length ? 0 : PACE_MS;
+    if (!this.queue.length) return;
+    this.paceTimer = setTimeout(() => { this.paceTimer = null; this.pump(); }, pace);
+  }
+
+  onError(msg) {
+    this.waiting = false;
+    switch (msg.code) {
+      case "bad_token":
+      case "bad_seat":
+        this.badLink(msg.message);
+        return;
+      case "abandoned":
+        this.gone("abandoned");
+        return;
+      case "no_game":
+        this.gone("no_game", msg.message);
+        return;
+      case "no_hint":
+        this.hint.failed(msg);
+        return;
+      case "no_rematch":
+        this.end.rematchError = msg.message;
+        this.draw();
+        return;
+      default:
+        this.errorEl.textContent = inWords(this.ctx, msg.message);
+        this.draw();
+    }
+  }
+
+  setSnapshot(msg) {
+    this.snap = msg;
+    this.gameEl.classList.add("ready");
+    this.waiting = false;
+    this.selection = [];
+    this.confirming = null;
+    this.errorEl.textContent = "";
+    this.ctx.me = this.seat;
+    this.ctx.legal = msg.legal;
+    this.ctx.decision = msg.decision || null;
+    this.setClock(msg.clock);
+    this.hint.moved(msg.n);
+    const mine = !msg.over && this.seat !== null && msg.current_player === this.seat && msg.legal.length > 0;
+    if (mine && !this.myTurn) this.turnAlert();
+    this.myTurn = mine;
+    if (msg.over && !this.wasOver) this.endOpen = true;
+    this.wasOver = msg.over;
+    this.draw();
+  }
+
+  turnAlert() {
+    if (this.alerts.sound) { try { chime(); } catch { /* no audio */ } }
+    if (this.alerts.notify && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification("cardtable: your turn", { body: this.title, tag: `cardtable-${this.id}` }); } catch { /* not allowed here */ }
+    }
+  }
+
+  drawTitle() {
+    const base = `${this.title || "cardtable"} — cardtable`;
+    document.title = this.myTurn && this.alerts.title ? `● Your turn — ${base}` : base;
+  }
+
+  // ---------------------------------------------------------------- answers
+
+  /** Each legal action with the clicks that make it up and its words. */
+  paths() {
+    const choices = new Map(((this.snap.decision || {}).choices || []).map((c) => [c.action, c]));
+    return this.snap.legal.map((text) => {
+      const c = choices.get(text);
+      return { text, path: this.mod.pathFor(text, this.ctx), label: c ? c.text : this.mod.label(text, this.ctx), waste: c ? c.waste : null };
+    });
+  }
+
+  candidates() {
+    const sel = this.selection;
+    return this.paths().filter((p) => sel.every((k, i) => p.path[i] === k));
+  }
+
+  /** What the status bar offers: the prompt, and the answers as buttons: every one when
+   * they are few or a selection narrowed them, else those with nothing on the table to
+   * click, and a button per group whose first click has no place on the table. */
+  answers() {
+    const d = this.snap.decision || {};
+    const cands = this.candidates();
+    const depth = this.selection.length;
+    let prompt = d.prompt ? capital(d.prompt) : "Your turn: choose an action.";
+    if (depth) {
+      return { prompt: `${commonLabel(cands.map((c) => c.label))}: choose.`, buttons: cands, groups: [] };
+    }
+    if (cands.length <= ALL_AS_BUTTONS) return { prompt, buttons: cands, groups: [] };
+    const onTable = new Set();
+    for (const el of this.gameEl.querySelectorAll(".middle [data-keys], .mine-dock [data-keys]")) {
+      for (const k of el.getAttribute("data-keys").split(" ")) onTable.add(k);
+    }
+    const buttons = [];
+    const groups = new Map();
+    for (const c of cands) {
+      if (c.path.length === 0) { buttons.push(c); continue; }
+      if (onTable.has(c.path[0])) continue;
+      if (!groups.has(c.path[0])) groups.set(c.path[0], []);
+      groups.get(c.path[0]).push(c);
+    }
+    const groupList = [];
+    for (const [key, list] of groups) {
+      if (list.length === 1) buttons.push(list[0]);
+      else groupList.push({ key, label: commonLabel(list.map((c) => c.label)) });
+    }
+    if (onTable.size && cands.some((c) => c.path.length && onTable.has(c.path[0]))) {
+      prompt += " Click a highlighted card or place.";
+    }
+    return { prompt, buttons, groups: groupList };
+  }
+
+  /** An answer clicked: wasteful ones ask first (once), the others are sent. */
+  choose(text) {
+    if (this.waiting || this.offline) return;
+    const p = this.paths().find((x) => x.text === text);
+    if (p && p.waste && confirmationsOn()) {
+      this.confirming = { text, label: p.label, waste: p.waste };
+      this.selection = [];
+      this.draw();
+      this.focusAnswers();
+      return;
+    }
+    this.send_action(text);
+  }
+
+  send_action(text) {
+    if (this.waiting || this.offline) return;
+    this.waiting = true;
+    this.selection = [];
+    this.confirming = null;
+    this.send({ type: "act", action: text, n: this.snap.n });
+    this.draw();
+  }
+
+  click(key) {
+    const sel = [...this.selection, key];
+    const cands = this.paths().filter((p) => sel.every((k, i) => p.path[i] === k));
+    if (cands.length === 0) return;
+    if (cands.length === 1) { this.choose(cands[0].text); return; }
+    this.selection = sel;
+    this.confirming = null;
+    this.draw();
+    this.focusAnswers();
+  }
+
+  cancel() {
+    if (!this.selection.length && !this.confirming) return;
+    this.selection = [];
+    this.confirming = null;
+    this.draw();
+  }
+
+  focusAnswers() {
+    if (!this.keyboard) return;
+    const first = this.bar.answersEl.querySelector("button");
+    if (first) first.focus();
+  }
+
+  showEnd(open) { this.endOpen = open; this.draw(); }
+
+  // ---------------------------------------------------------------- drawing
+
+  draw() {
+    if (!this.snap || !this.mod) return;
+    const s = this.snap;
+    const before = positions(this.gameEl);
+    this.drawTitle();
+    this.drawClockNotes();
+    this.abandonBtn.hidden = this.seat === null || this.joined || s.over || this.stopped;
+    this.undoBtn.hidden = !s.can_undo;
+    clear(this.middleEl).append(this.mod.middle(s.observation, this.ctx));
+    const mine = this.seat !== null ? this.mod.mine(s.observation, this.ctx) : null;
+    this.mineEl.hidden = !mine;
+    clear(this.mineEl);
+    if (mine) this.mineEl.append(mine);
+    this.gameEl.classList.toggle("spectating", !mine);
+    this.hint.mark();
+    this.markAnswers();
+    this.bar.draw();
+    this.drawPlayers();
+    this.drawLog();
+    this.hint.draw();
+    this.end.draw();
+    this.end.el.hidden = !s.over || !this.endOpen;
+    this.drawProvisional();
+    play(this.gameEl, before);
+    if (this.keyboard && !this.waiting) {
+      const first = this.gameEl.querySelector(".legal") || this.bar.answersEl.querySelector("button");
+      if (first) first.focus();
+    }
+    this.revealAnswers();
+  }
+
+  /** The table's clickable parts: each element whose key starts or continues a legal
+   * action is highlighted; one that completes exactly one action carries its notation. */
+  markAnswers() {
+    const cands = this.waiting || this.confirming ? [] : this.candidates();
+    const depth = this.selection.length;
+    const next = new Map();
+    for (const p of cands) {
+      if (p.path.length <= depth) continue;
+      const k = p.path[depth];
+      if (!next.has(k)) next.set(k, []);
+      next.get(k).push(p);
+    }
+    for (const el of this.gameEl.querySelectorAll(".middle [data-keys], .mine-dock [data-keys]")) {
+      const keys = el.getAttribute("data-keys").split(" ");
+      if (keys.some((k) => this.selection.includes(k))) el.classList.add("selected");
+      const key = keys.find((k) => next.has(k));
+      if (!key) continue;
+      const through = next.get(key);
+      const only = through.length === 1 && through[0].path.length === depth + 1 ? through[0] : null;
+      el.classList.add("legal");
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");
+      const label = only ? only.label : `${commonLabel(through.map((c) => c.label))}…`;
+      el.setAttribute("aria-label", label);
+      el.setAttribute("title", label);
+      if (only) el.setAttribute("data-action", only.text);
+      const go = () => (only ? this.choose(only.text) : this.click(key));
+      el.addEventListener("click", (e) => { e.stopPropagation(); this.keyboard = false; go(); });
+      el.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); this.keyboard = true; go(); }
+        const zoomable = el.hasAttribute("data-zoom") ? el : el.querySelector("[data-zoom]");
+        if ((e.key === "z" || e.key === "Z") && zoomable) { e.preventDefault(); this.zoom(zoomable.getAttribute("data-zoom")); }
+      });
+    }
+  }
+
+  /** The middle scrolls on its own: the first answer in it is brought into view. */
+  revealAnswers() {
+    const first = this.middleEl.querySelector(".legal");
+    if (!first) return;
+    const box = this.middleEl.getBoundingClientRect();
+    const r = first.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) this.middleEl.scrollTop += r.top - box.top - 8;
+  }
+
+  /** The other players as compact panels (and yours, for the scores): colour, score,
+   * resources, hand size, a mark on whoever decides; a click opens their area. */
+  drawPlayers() {
+    const s = this.snap;
+    if (!s || !this.mod) return;
+    const now = performance.now();
+    const obs = s.observation;
+    const old = this.scoresShown;
+    this.scoresShown = new Map();
+    clear(this.playersEl).append(...this.ctx.seats.map((seat) => {
+      const info = obs.seats[seat.seat];
+      const clock = seatClock(this.clock, this.clockAt, seat.seat, now);
+      const deciding = !s.over && s.current_player === seat.seat;
+      const score = this.mod.score(info);
+      const scoreEl = h("b.score-num", {}, String(score.value));
+      this.scoresShown.set(seat.seat, score.value);
+      countTo(scoreEl, old.get(seat.seat), score.value);
+      const mine = seat.seat === this.seat;
+      const panel = h(`section.player-panel.seat-c${seat.seat}${deciding ? ".deciding" : ""}${mine ? ".me" : ""}${s.connected[seat.seat] ? ".on" : ""}`,
+        { "data-seat": seat.seat, "aria-label": `${seatName(this.ctx, seat.seat)}${deciding ? ", deciding now" : ""}` },
+        h("div.pp-head", {},
+          h("span.presence-dot", { title: seat.kind === "computer" ? "computer" : (s.connected[seat.seat] ? "connected" : "not connected"), "aria-hidden": "true" },
+            seat.kind === "computer" ? "⚙" : (s.connected[seat.seat] ? "●" : "○")),
+          h("b.pp-name", {}, seatName(this.ctx, seat.seat)),
+          deciding ? h("span.deciding-mark", {}, "deciding") : null,
+          h("span.pp-score", { title: score.label }, scoreEl, ` ${score.unit}`),
+          clock ? this.clockEl(seat.seat, clock) : null),
+        h("div.pp-body", {}, this.mod.panel(info, obs, this.ctx)),
+        mine ? null : h("button.pp-open", { "data-open-seat": seat.seat, onclick: () => this.openSeat(seat.seat) }, "Show area"));
+      return panel;
+    }),
+    this.spectators ? h("p.small.muted", { id: "spectators" }, `${this.spectators} watching`) : "");
+  }
+
+  openSeat(seat) {
+    const obs = this.snap.observation;
+    openArea(this.areaEl, seatName(this.ctx, seat), this.mod.area(obs.seats[seat], obs, this.ctx));
+  }
+
+  clockEl(seat, clock) {
+    const el = h("span.clock", { "data-clock-seat": seat });
+    this.paintClock(el, clock);
+    return el;
+  }
+
+  paintClock(el, clock) {
+    el.textContent = clock.text;
+    el.className = `clock${clock.running ? " running" : ""}${clock.low ? " low" : ""}${clock.out ? " out" : ""}`;
+    el.setAttribute("title", clock.label);
+  }
+
+  tickClock() {
+    const c = this.clock;
+    if (!c || c.running === null) return;
+    const el = this.playersEl.querySelector(`[data-clock-seat="${c.running}"]`);
+    const clock = seatClock(c, this.clockAt, c.running, performance.now());
+    if (el && clock) this.paintClock(el, clock);
+  }
+
+  drawClockNotes() {
+    const notes = clockNotes(this.clock, this.ctx);
+    this.clockNotesEl.hidden = notes.length === 0;
+    const back = this.clock && this.seat !== null && this.clock.absent[this.seat] && !this.snap.over;
+    clear(this.clockNotesEl).append(...notes.map((text) => h("span.clock-note", {}, text)));
+    if (back) this.clockNotesEl.append(h("button", { id: "take-seat-back", onclick: () => this.send({ type: "hello", seat: this.seat, token: this.token }) },
+      "Play my seat again myself"));
+  }
+
+  /** Once per table, not a mark on every card: the card set is partly ours. */
+  drawProvisional() {
+    const cat = this.ctx.catalogue;
+    const any = cat && this.mod.hasProvisional && this.mod.hasProvisional(cat);
+    this.provEl.hidden = !any;
+    if (any && !this.provEl.firstChild) {
+      this.provEl.append(h("b", {}, "Partly our own card set. "),
+        "Some cards are not yet confirmed against the printed game; the zoom of a card says so, and the Rules explain which parts.");
+    }
+  }
+
+  logText(e) {
+    const text = e.events.map((ev) => inWords(this.ctx, ev.text)).join(" ") || (e.action ? this.mod.label(e.action, this.ctx) : `${seatName(this.ctx, e.seat)} acted.`);
+    if (e.by !== "computer") return text;
+    return [h("span.by-computer", {}, `The computer, for ${seatName(this.ctx, e.seat)} (out of time): `), text];
+  }
+
+  drawLog() {
+    const entries = this.log.slice(-200);
+    clear(this.logEl).append(...entries.map((e) => h(`li.seat-c${e.seat}`, {}, this.logText(e))));
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+    clear(this.lastEl);
+    const recent = this.log.slice(-1);
+    if (recent.length) this.lastEl.append(...recent.map((e) => h("span.move.newest", {}, this.logText(e))));
+  }
+}
+
+/** The words several answers share ("Place Blue 4 into conflict 1/2/3" → "Place Blue 4"). */
+export function commonLabel(labels) {
+  if (!labels.length) return "";
+  if (labels.length === 1) return labels[0];
+  const split = labels.map((l) => l.split(" "));
+  const out = [];
+  for (let i = 0; i < split[0].length; i += 1) {
+    const w = split[0][i];
+    if (split.every((s) => s[i] === w)) out.push(w); else break;
+  }
+  while (out.length > 1 && /^(into|in|to|for|with|from|paying|the|a|an|of|conflict|on)$/i.test(out[out.length - 1].replace(/[,:]$/, ""))) out.pop();
+  const text = out.join(" ").replace(/[,:]$/, "");
+  return text || "Choose";
+}
