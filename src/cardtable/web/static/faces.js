@@ -53,6 +53,28 @@ const FAMILY_SHAPES = {
   ],
 };
 
+// A low skyline along the foot of a card's picture, one shape per family, so the plate
+// reads as a place rather than a coloured box. Drawn in a 120 x 40 box, stretched.
+function ground(step, peak, curve) {
+  let d = "M0 40V30";
+  for (let x = 0; x < 120; x += step) {
+    const top = 30 - peak * (0.6 + 0.4 * Math.abs(Math.sin(x * 1.7)));
+    d += curve === "round"
+      ? `Q${x + step / 2} ${top.toFixed(1)} ${x + step} 30`
+      : curve === "wave"
+        ? `Q${x + step / 4} ${top.toFixed(1)} ${x + step / 2} 30T${x + step} 30`
+        : `L${x + step / 2} ${top.toFixed(1)}L${x + step} 30`;
+  }
+  return [["path", { d: `${d}V40z` }]];
+}
+const FAMILY_GROUND = {
+  fire: ground(10, 14, "sharp"),
+  water: ground(24, 5, "wave"),
+  earth: ground(40, 16, "round"),
+  wind: ground(20, 7, "round"),
+  dragon: ground(15, 22, "sharp"),
+};
+
 const TIMING_SHAPES = {
   instant: [["path", { d: "M13.6 1.8 4 13.6h6.6L9.4 22.2 20 9.8h-6.8z" }]],
   permanent: [["path", { class: "line", d: "M12 12c-2.6-3.6-7.6-4.4-7.6 0s5 3.6 7.6 0 7.6-4.4 7.6 0-5 3.6-7.6 0z" }]],
@@ -169,7 +191,9 @@ export function valeCard(id, info, size) {
       h("div.fc-top", {}, cost, h("span.fc-timings", {}, timings), familyIcon(fam)),
       h("div.fc-name", {}, name));
   }
-  const art = h("div.fc-art", {}, h("span.fc-art-mark", { "aria-hidden": "true" }, svg("0 0 24 24", FAMILY_SHAPES[fam] || [])),
+  const land = svg("0 0 120 40", FAMILY_GROUND[fam] || [], "fc-ground");
+  land.setAttribute("preserveAspectRatio", "none");
+  const art = h("div.fc-art", {}, land, h("span.fc-art-mark", { "aria-hidden": "true" }, svg("0 0 24 24", FAMILY_SHAPES[fam] || [])),
     cost, familyIcon(fam));
   if (s === "zoom") {
     return face("face-vale-card", s, `.fam-${fam}`, attrs, art,
