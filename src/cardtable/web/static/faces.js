@@ -3,6 +3,11 @@
 // data-keys, data-zoom, state classes (.legal, .selected ...) and the handlers, so nothing
 // inside a face is clickable. Sizes: "hand" (the table), "mini" (other players' areas),
 // "zoom" (the dialog; full text, the provenance note).
+//
+// Classes a caller may set on a face: .legal (can be chosen now: a green glow, lifts on
+// hover), .selected (chosen, a move under way: raised, dashed outline), .faded (shown for
+// reference), .peek (face down, seen only by its owner: a dashed inner frame). Remnants,
+// Artifacts and Aftershocks whose strength a spell changed get strengthBadge(...) appended.
 import { h } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -247,11 +252,11 @@ export function stoneIcon(color, count, value) {
   const label = n === null
     ? `${color} stone, worth ${v}`
     : `${n} ${color} stone${n === 1 ? "" : "s"}, worth ${v} each`;
-  return h(`span.face.face-stone.st-${color}`, { "aria-label": label, title: label },
+  return h(`span.face.face-stone.st-${color}${n !== null ? ".counted" : ""}`, { "aria-label": label, title: label },
     h("span.fc-stone", { "aria-hidden": "true" },
       svg("0 0 24 24", [
         ["polygon", { class: "s-body", points: "12,1.5 21.5,7.5 21.5,16.5 12,22.5 2.5,16.5 2.5,7.5" }],
-        ["polygon", { class: "s-top", points: "12,1.5 21.5,7.5 12,10 2.5,7.5" }],
+        ["polygon", { class: "s-top", points: "12,1.5 21.5,7.5 12,6.8 2.5,7.5" }],
         ["polygon", { class: "s-low", points: "12,22.5 21.5,16.5 12,14.6 2.5,16.5" }],
       ]),
       h("b", {}, letter)),
@@ -282,16 +287,26 @@ const COLOR_SHAPES = {
 export const COLOR_NAMES = { red: "Red", blue: "Blue", green: "Green", yellow: "Yellow", purple: "Purple" };
 
 /** A Thalara colour's mark: its shape and its letter, so the colour is never alone. */
-export function colorMark(color) {
+export function colorBadge(color) {
   const name = COLOR_NAMES[color] || "No colour";
   return h(`span.face-color.col-${COLOR_NAMES[color] ? color : "none"}`, { title: name, "aria-label": name, role: "img" },
     svg("0 0 24 24", COLOR_SHAPES[color] || [["rect", { x: 4, y: 4, width: 16, height: 16 }]]),
     h("b", { "aria-hidden": "true" }, name[0]));
 }
 
+/** A Thalara card's strength as it stands now, when a spell has changed it: a badge the
+ * caller appends to a Remnant, Artifact or Aftershock face (null when unchanged). */
+export function strengthBadge(printed, now) {
+  if (now === undefined || now === null || Number(now) === Number(printed)) return null;
+  const up = Number(now) > Number(printed);
+  const label = `strength now ${now} (printed ${printed})`;
+  return h(`span.fc-now${up ? ".up" : ".down"}`, { title: label, "aria-label": label, role: "img" },
+    h("span", { "aria-hidden": "true" }, up ? "▲" : "▼"), h("b", { "aria-hidden": "true" }, now));
+}
+
 function corners(color) {
-  return [h("span.fc-corner.c-tl", { "aria-hidden": "true" }, colorMark(color)),
-    h("span.fc-corner.c-br", { "aria-hidden": "true" }, colorMark(color))];
+  return [h("span.fc-corner.c-tl", { "aria-hidden": "true" }, colorBadge(color)),
+    h("span.fc-corner.c-br", { "aria-hidden": "true" }, colorBadge(color))];
 }
 
 /** A Remnant: its colour, shape and letter, the strength large. */
@@ -318,7 +333,7 @@ export function thalaraArtifact(id, info, size) {
   return face("face-artifact", s, `.col-${col}`, { "data-card": id, "aria-label": label, title: label },
     h("div.fc-field", {},
       h("span.fc-watermark", { "aria-hidden": "true" }, svg("0 0 24 24", COLOR_SHAPES[a.color] || [])),
-      h("span.fc-corner.c-tl", { "aria-hidden": "true" }, colorMark(a.color)),
+      h("span.fc-corner.c-tl", { "aria-hidden": "true" }, colorBadge(a.color)),
       h("b.fc-strength", { "aria-hidden": "true" }, a.strength),
       stars(a.stars)),
     h("div.fc-name", {}, name),
@@ -330,7 +345,7 @@ export function thalaraArtifact(id, info, size) {
 function requires(list) {
   const words = (list || []).map((c) => COLOR_NAMES[c] || c).join(", ");
   return h("span.fc-requires", { title: `requires ${words}`, "aria-label": `requires ${words}`, role: "img" },
-    (list || []).map((c) => h(`span.fc-req.col-${COLOR_NAMES[c] ? c : "none"}`, {}, colorMark(c))));
+    (list || []).map((c) => h(`span.fc-req.col-${COLOR_NAMES[c] ? c : "none"}`, {}, colorBadge(c))));
 }
 
 /** A Thalara spell: its colour requirement as gems, instant or permanent, name and text.
