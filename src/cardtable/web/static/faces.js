@@ -371,9 +371,10 @@ export function thalaraSpell(id, info, size) {
     castBand);
 }
 
+// the ground split by a quake: one jagged fault with a few branches
 const CRACKS = [
-  ["path", { class: "line", d: "M3 2 9 9 7 13 13 17 12 22" }],
-  ["path", { class: "line thin", d: "M9 9 15 7 21 3M13 17 18 15 22 16M7 13 2 15" }],
+  ["path", { class: "crack", d: "M4 1.5 6.5 5.2 5.6 7.4 9.4 10.2 8.2 12.6 12.6 15.1 11.4 18.3 14 22.5" }],
+  ["path", { class: "crack thin", d: "M9.4 10.2 13.2 9.1 15 6.2 19.6 4.4M12.6 15.1 16.4 14.2 18.1 16.6 22 16.9M8.2 12.6 5 14.4 2.2 14M15 6.2 14.2 3.4" }],
 ];
 
 /** An Aftershock: colourless, cracked stone. info (optional) gives strength and note. */
