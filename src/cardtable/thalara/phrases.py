@@ -236,13 +236,14 @@ def _target_text(s: Setup, shown: list[str], p: int, t: int, owner: int, effect:
     else:
         whose = f"{card} of {seat_name(owner, names)}"
     own = owner == p
+    their = "your" if own else f"{seat_name(owner, names)}'s"
     if effect == "to_supply":
-        return (f"Send {whose} back to its owner's supply",
+        return (f"Send {whose} back to {their} supply",
                 "sends your own card away" if own else None)
     if effect == "destroy":
         return f"Destroy {whose}", "destroys your own card" if own else None
     if effect == "to_hand":
-        return f"Return {whose} to its owner's hand", None
+        return f"Return {whose} to {their} hand", None
     if effect == "move":
         return f"Move {whose}", None
     if effect == "swap_with_hand":
