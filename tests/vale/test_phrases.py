@@ -162,3 +162,43 @@ def test_an_only_choice_made_for_the_player_is_a_sentence_too() -> None:
     st = position(seat(stones=(6, 0, 0)), seat())      # only red stones to discard
     assert [e.public for e in st.events if e.kind == "auto"] == [
         "P1 discards a red stone (the only choice)"] * 2
+
+
+def test_a_price_says_what_it_buys_what_it_overpays_and_that_declining_gives_it_up() -> None:
+    st = position(seat(hunted=["salamander", "kappa"], stones=(0, 0, 1),
+                       artifact="gem-of-kukulkan"), seat(), expansion="artifacts")
+    play(st, "sell salamander")     # 3 red stones and a purple one: within the limit
+    mine = GAME.decision(st, 0)
+    assert mine["prompt"] == ("You must pay stones worth 1 to keep Salamander in your hand, "
+                              "or decline (Gem of Kukulkan).")
+    said = {c["action"]: c for c in mine["choices"]}
+    assert said["pay red"]["text"] == "Pay to keep Salamander with 1 red stone"
+    assert said["pay red"]["waste"] is None
+    assert said["pay purple"]["text"] == (
+        "Pay to keep Salamander with 1 purple stone (6): overpays by 5")
+    assert said["pay purple"]["waste"] == "overpays by 5"
+    assert said["done"]["text"] == "Decline: let Salamander go"
+    assert said["done"]["waste"] == "declines to keep a card"
+    assert GAME.decision(st, 1, ["Ann", "Bea"])["prompt"] == (
+        "Ann is deciding whether to pay stones worth 1 to keep Salamander in their hand "
+        "(Gem of Kukulkan).")
+
+
+def test_the_options_of_an_artifact_are_said_from_what_they_do() -> None:
+    st = position(seat(shelter=["odin", "hydra"]), seat(), phase=phases.HUNTING,
+                  expansion="artifacts",
+                  artifact_set=["philosophers-stone", "ring-of-wishes", "book-of-thoth"],
+                  display=["imp", "kappa", "troll", "griffon"])
+    play(st, "artifact philosophers-stone")
+    mine = GAME.decision(st, 0)
+    assert mine["prompt"] == "You must choose one of the options of Philosopher's Stone."
+    assert {c["action"]: c["text"] for c in mine["choices"]} == {
+        "choose retrieve": "Take a card of your shelter into your hand",
+        "choose purple": "Discard a card of your shelter, then gain 1 purple stone",
+        "choose both": "Take a card of your shelter into your hand, then discard a card "
+                       "of your shelter, then gain 1 purple stone"}
+    play(st, "choose purple")
+    assert GAME.decision(st, 0)["prompt"] == (
+        "You must discard a card of your shelter (Philosopher's Stone).")
+    assert [c["text"] for c in GAME.decision(st, 0)["choices"]] == [
+        "Discard Odin from your shelter", "Discard Hydra from your shelter"]
