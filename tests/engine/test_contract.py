@@ -82,6 +82,29 @@ def _unchanged(state: State) -> tuple[Any, ...]:
     return _everything(state), fingerprint() if fingerprint else None
 
 
+SEATS = ["Ann", "Bea", "Cid", "Dee"]
+
+
+def _check_decision(state: State, legal: list[Action]) -> None:
+    """`game.decision`: plain JSON, the same decider for every viewer, and for the
+    decider alone one choice per legal action, in order."""
+    player = state.current_player()
+    for viewer in [None, *range(state.num_players)]:
+        said = state.game.decision(state, viewer, SEATS[:state.num_players])
+        assert json.loads(json.dumps(said)) == said, "the decision is not plain JSON"
+        assert set(said) == {"phase", "deciding", "prompt", "choices"}
+        assert said["deciding"] == player and said["prompt"] and said["phase"]
+        if viewer != player:
+            assert said["choices"] == []
+            continue
+        assert said["prompt"].startswith("You must")
+        assert [c["action"] for c in said["choices"]] == [str(a) for a in legal]
+        for choice in said["choices"]:
+            assert set(choice) == {"action", "text", "group", "waste"}
+            assert choice["text"] and choice["group"].isalpha()
+            assert choice["waste"] is None or isinstance(choice["waste"], str)
+
+
 def _check_step(state: State, rng: random.Random, step: int) -> None:
     n = state.num_players
     game = state.game
@@ -97,6 +120,7 @@ def _check_step(state: State, rng: random.Random, step: int) -> None:
         obs = state.observation(viewer)
         assert json.loads(json.dumps(obs)) == obs, "the observation is not plain JSON"
         assert set(obs) == set(spectator), "every viewer gets the same keys"
+    _check_decision(state, legal)
     copy = state.clone()
     assert _unchanged(copy) == _unchanged(state)
     if step % 5 == 0:  # a clone is independent of its original
@@ -112,6 +136,9 @@ def _check_step(state: State, rng: random.Random, step: int) -> None:
             assert world.history() == [] and world.seed != state.seed
             if viewer == player:  # who decides faces the same decision
                 assert [str(a) for a in world.legal_actions()] == [str(a) for a in legal]
+            else:  # and the others read it in the same words
+                assert game.decision(world, viewer, SEATS) == game.decision(state, viewer,
+                                                                            SEATS)
 
 
 @settings(max_examples=5, deadline=None, derandomize=True,
@@ -131,6 +158,8 @@ def test_random_games_keep_the_contract(name: str, options: dict[str, Any], seed
         step += 1
         assert step < STEPS, "the game does not end"
     assert state.legal_actions() == [] and state.current_player() is None
+    over = game.decision(state, None)
+    assert over["deciding"] is None and over["choices"] == [] and over["prompt"]
     assert state.winners() and set(state.winners()) <= set(range(players))
     assert len(state.scores()) == players
     # a record read back from JSON replays to the same game, and undo takes actions back

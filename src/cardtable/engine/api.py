@@ -282,6 +282,43 @@ class Game(ABC):
         """How to write each action, in a few lines of plain text."""
         return ""
 
+    def decision(self, state: State, viewer: int | None,
+                 names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The decision `state` waits for, in words, as `viewer` may read it (None: a
+        spectator). A JSON-safe dict:
+
+        - `phase`: one line teaching what the current phase is about;
+        - `deciding`: the seat that must decide now (None once the game is over);
+        - `prompt`: the decision as one sentence: "You must ..." for the deciding
+          viewer; for anyone else who decides and what, with nothing that viewer may
+          not know;
+        - `choices`: for the deciding viewer only (else []), one entry per legal
+          action, in the order of `state.legal_actions()`: {"action": its notation,
+          "text": a sentence naming cards by name, "group": a short stable word (the
+          verb) to group buttons by, "waste": None, or a short reason such as
+          "overpays by 3" when the action wastes something for good (so a face may
+          ask "are you sure" once)}.
+
+        Seats are called by `names` (index = seat; "P1", "P2" ... without them) and the
+        viewer "you". This default says little; each game says it in its own words."""
+        deciding = state.current_player()
+        legal = state.legal_actions() if deciding is not None and viewer == deciding else []
+
+        def seat(q: int) -> str:
+            return str(names[q]) if names is not None and 0 <= q < len(names) \
+                else f"P{q + 1}"
+
+        if deciding is None:
+            prompt = "The game is over."
+        elif viewer == deciding:
+            prompt = "You must choose an action."
+        else:
+            prompt = f"{seat(deciding)} is deciding."
+        return {"phase": "", "deciding": deciding, "prompt": prompt,
+                "choices": [{"action": a.text, "text": a.text,
+                             "group": a.text.partition(" ")[0], "waste": None}
+                            for a in legal]}
+
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         """The rules in a few paragraphs of our own words, with the settings these
         options choose; plain text, paragraphs separated by blank lines."""

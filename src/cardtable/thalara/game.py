@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from cardtable.engine.api import (
     State,
 )
 from cardtable.engine.newgame import check_known, check_players, seed_or_random
-from cardtable.thalara import about
+from cardtable.thalara import about, phrases
 from cardtable.thalara.cards import LEGACY_SET, SHIPPED, CardSet, card_set, core_card_set
 from cardtable.thalara.heuristics import ThalaraHeuristics
 from cardtable.thalara.notation import normalise
@@ -256,6 +256,11 @@ class ThalaraGame(Game):
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         options = dict(options or {})
         return about.rules_summary(self._cards(options.get("cards")), options)
+
+    def decision(self, state: State, viewer: int | None,
+                 names: Sequence[str] | None = None) -> dict[str, Any]:
+        assert isinstance(state, ThalaraState)
+        return phrases.decision(state, viewer, names)
 
 
 _USAGE = {"take": "take blue4", "play": "play blue4 2", "cast": "cast energy-barrier 2",

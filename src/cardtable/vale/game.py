@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
 from cardtable.engine.newgame import check_known, check_players, seed_or_random
-from cardtable.vale import about, notation
+from cardtable.vale import about, notation, phrases
 from cardtable.vale.cards import cards_from
 from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
@@ -145,3 +145,8 @@ class ValeGame(Game):
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         return about.rules_summary(options or {})
+
+    def decision(self, state: State, viewer: int | None,
+                 names: Sequence[str] | None = None) -> dict[str, Any]:
+        assert isinstance(state, ValeState)
+        return phrases.decision(state, viewer, names)

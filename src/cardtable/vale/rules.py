@@ -36,6 +36,7 @@ from cardtable.vale.actions import (
 )
 from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
 from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE, KIND, PLAYER
+from cardtable.vale.event_words import event_text
 from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
@@ -250,7 +251,7 @@ def proceed(st: ValeState) -> None:
             if len(acts) == 1 and not effects.hides_its_choices(st, top):
                 only = acts[0]
                 decider = top[PLAYER]
-                text = f"P{decider + 1}: {only.text} (the only choice)"
+                text = f"{event_text(decider, only)} (the only choice)"
                 if only.kind == K_TOP and not st.public[only.a]:
                     st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
@@ -308,11 +309,11 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     if event is None:
         if len(cache) > 20000:
             cache.clear()
-        event = cache[action.text] = Event("action", p, f"P{p + 1}: {action.text}")
+        event = cache[action.text] = Event("action", p, event_text(p, action))
     if action.kind == K_TOP and not st.public[action.a]:
         # Nurikabe: a secret hand card goes face down on top of the deck
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
-                      f"P{p + 1}: {action.text}")
+                      event_text(p, action))
     events.append(event)
     if stack:
         effects.decide(st, stack[-1], action)
