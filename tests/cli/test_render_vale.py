@@ -84,6 +84,6 @@ def test_render_names_a_tile_source_and_the_effects_still_to_order() -> None:
     obs["pending"] = {"kind": "order", "player": 1, "source": None}
     obs["to_order"] = ["salamander", "horned-salamander"]
     text = draw(obs, 0)
-    assert ("P2 must decide: choose which hourglass effect to resolve next; still to "
+    assert ("P2 must decide: choose which Resolution effect to resolve next; still to "
             "resolve: Salamander") in text
     assert "Horned Salamander" in text

@@ -89,8 +89,8 @@ def end_lines(end: dict[str, Any] | None, words: Words) -> list[str]:
 
 
 SOURCE_WORDS = {"summon": "summoning {}", "effect": "{}'s effect",
-                "hourglass": "{}'s hourglass effect", "artifact": "Artifact {}",
-                "resolution": "hourglass effects", "other": "other"}
+                "hourglass": "{}'s Resolution effect", "artifact": "Artifact {}",
+                "resolution": "Resolution effects", "other": "other"}
 
 
 def _source(src: dict[str, Any], words: Words) -> str:
