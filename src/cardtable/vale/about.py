@@ -12,6 +12,7 @@ from typing import Any
 
 from cardtable.vale.cards import CardSet
 from cardtable.vale.effects import FRAME_NAMES
+from cardtable.vale.notation import VERBS
 from cardtable.vale.phases import PHASE_NAMES
 from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
 from cardtable.vale.vocabulary import COLORS, FAMILIES
@@ -55,6 +56,37 @@ PENDING_WORDS = {
     "activate": "choose a Resolution effect to resolve now",
 }
 assert set(PENDING_WORDS) == set(FRAME_NAMES)
+
+# Each verb of the notation as a sentence, for logs: {who} is the player, {what} the
+# rest of the action in words (cards and tiles by name, stones counted, players by
+# label); a payment follows as ", paying ...".
+ACTION_WORDS = {
+    "hunt": "{who} hunts {what}",
+    "sell": "{who} sells {what}",
+    "tame": "{who} tames {what}",
+    "summon": "{who} summons {what}",
+    "remove": "{who} removes {what}",
+    "end": "{who} ends the turn",
+    "discard": "{who} discards {what}",
+    "order": "{who} resolves the Resolution effect of {what}",
+    "choose": "{who} chooses: {what}",
+    "target": "{who} aims at {what}",
+    "recover": "{who} takes {what} back into the hand",
+    "copy": "{who} copies {what}",
+    "take": "{who} takes {what}",
+    "artifact": "{who} picks the Artifact {what}",
+    "use": "{who} uses {what}",
+    "pay": "{who} pays {what}",
+    "shelter": "{who} shelters {what}",
+    "retrieve": "{who} retrieves {what}",
+    "upgrade": "{who} upgrades {what}",
+    "name": "{who} names {what}",
+    "swap": "{who} swaps {what}",
+    "top": "{who} puts {what} on top of the deck",
+    "activate": "{who} resolves the Resolution effect of {what} now",
+    "done": "{who} is done",
+}
+assert set(ACTION_WORDS) == set(VERBS)
 
 NOTATION_HELP = """\
 Vale notation (a card or tile by its id, stones red/blue/purple, players p1..p4):
@@ -154,7 +186,8 @@ def catalogue(cs: CardSet, path: str | None) -> dict[str, Any]:
 
 def words() -> dict[str, Any]:
     return {"phases": {k: PHASE_WORDS[k] for k in PHASE_NAMES},
-            "pending": {k: PENDING_WORDS[k] for k in FRAME_NAMES}}
+            "pending": {k: PENDING_WORDS[k] for k in FRAME_NAMES},
+            "actions": dict(ACTION_WORDS), "stones": list(COLORS)}
 
 
 def _sale_prices() -> str:
