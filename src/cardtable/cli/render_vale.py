@@ -90,8 +90,8 @@ def _stones(seat: dict[str, Any]) -> Text:
         text.append(f"{colour}: {count}", style=STONE_STYLE[colour])
         text.append(f", worth {value} each · ", style="dim")
     total = sum(seat["stones"].values())
-    text.append(f"together worth {worth} · {total} of {seat['stone_limit']} held "
-                "(the limit)", style="dim")
+    text.append(f"total worth {worth} · {total} of {seat['stone_limit']} allowed",
+                style="dim")
     return text
 
 
