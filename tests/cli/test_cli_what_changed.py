@@ -99,3 +99,17 @@ def test_vale_actions_read_as_sentences() -> None:
     assert words.sentence("P1: end") == "P1 (you) ends the turn."
     # a text that is no echo of an action stays as it was, names in words
     assert words.sentence("P2 draws a card") == "P2 draws a card."
+
+
+def test_a_step_inside_your_turn_is_no_new_phase(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # Thalara's cast follows your card at once: it gets a status line, not the board
+    # ("· phase cast" is the board's header, "cast phase ·" the status line's).
+    save = tmp_path / "game.json"
+    assert main(["play", "thalara", "--vs", "random", "--seed", "8", "--save", str(save)],
+                read_line=Script([], then="1")) == 0
+    out = capsys.readouterr().out
+    assert "Round 1, cast phase · " in out
+    assert "phase cast" not in out
+    # choosing the hand card by card: one status line a card, the count said
+    assert "select phase · P1 (you): 0★, hand (1 of 7 chosen) " in out

@@ -159,7 +159,12 @@ class PlaySession:
             self.log = []
 
     def board_key(self, observation: dict[str, Any]) -> tuple[Any, Any]:
-        return observation.get("round"), observation.get("phase")
+        """The round and phase; a step inside a turn (the game's `turn_steps`, as
+        Thalara's cast after a card) counts as the phase it happens in."""
+        phase = observation.get("phase")
+        if phase in self.words.vocabulary.get("turn_steps", ()) and self.shown_at:
+            phase = self.shown_at[1]
+        return observation.get("round"), phase
 
     def draw_board(self) -> None:
         observation = self.state.observation(self.seat)

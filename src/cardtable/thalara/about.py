@@ -114,8 +114,13 @@ def catalogue(cards: CardSet) -> dict[str, Any]:
     }
 
 
+# Phases that are steps inside one player's turn rather than parts of the round: a face
+# need not draw the whole table again for them.
+TURN_STEPS = ("cast", "choose")
+
+
 def words() -> dict[str, Any]:
-    return {"phases": dict(PHASE_WORDS),
+    return {"phases": dict(PHASE_WORDS), "turn_steps": list(TURN_STEPS),
             "pending": {"spell": "a spell waits for its caster to choose a card or a "
                                  "conflict (the prompt says which)"}}
 
