@@ -114,7 +114,9 @@ def end_lines(end: dict[str, Any] | None, words: Words) -> list[str]:
                 parts.append(f"{_source(src, words)} {src['points']:+d}")
             stones = player.get("stones", {})
             area = ", ".join(words.name(c) for c in player.get("area", [])) or "none"
-            lines.append(f"  {who}: {player.get('score')} points ({'; '.join(parts)}); "
+            score = player.get("score")
+            points = "1 point" if score == 1 else f"{score} points"
+            lines.append(f"  {who}: {points} ({'; '.join(parts)}); "
                          f"stones {stones.get('red', 0)} red, {stones.get('blue', 0)} blue, "
                          f"{stones.get('purple', 0)} purple; summoned: {area}")
     tie = end.get("tie_break")
