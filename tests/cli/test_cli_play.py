@@ -327,6 +327,7 @@ def test_repeated_event_lines_are_counted() -> None:
 
     assert squeeze([]) == []
     assert squeeze(["a", "b", "b", "b", "a", "c", "c"]) == ["a", "b (x3)", "a", "c (x2)"]
+    assert squeeze(["P2 takes a card."] * 7) == ["P2 takes a card (x7)."]
 
 
 def test_with_save_every_decision_is_saved_at_once(tmp_path: Path) -> None:

@@ -69,13 +69,17 @@ def parse_seat(text: str, players: int) -> int:
 
 
 def squeeze(lines: list[str]) -> list[str]:
-    """Runs of the same line as one line with a count: "P2 takes a card (x7)"."""
+    """Runs of the same line as one line with a count: "P2 takes a card (x7)."."""
     out: list[str] = []
     count = 0
     for index, line in enumerate(lines):
         count += 1
         if index + 1 == len(lines) or lines[index + 1] != line:
-            out.append(line if count == 1 else f"{line} (x{count})")
+            if count == 1:
+                out.append(line)
+            else:                           # the count inside the sentence's full stop
+                body, stop = (line[:-1], ".") if line.endswith(".") else (line, "")
+                out.append(f"{body} (x{count}){stop}")
             count = 0
     return out
 
