@@ -28,9 +28,10 @@ def aftershock_note(cards: CardSet) -> str:
     """What the Aftershocks' mark says, with the numbers of the set in play (written
     once, in the card file, so a retuned set cannot leave its note behind)."""
     each = cards.aftershock_per_player
+    tuned = " Tuned for balance; docs/balance.md." if cards.aftershock_tuned else ""
     return (f"How many Aftershocks there are, and their color and strength, is not public: "
             f"{each} for each player whose spells make them (Rinn'thra in the shipped "
-            f"set), colorless, strength {cards.aftershock_strength}, are ours.")
+            f"set), colorless, strength {cards.aftershock_strength}, are ours.{tuned}")
 
 
 PHASE_WORDS = {
