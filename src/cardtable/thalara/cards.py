@@ -220,8 +220,8 @@ class CardSet:
     """Everything a card file defines, checked."""
 
     __slots__ = ("aftershock_per_player", "aftershock_provisional", "aftershock_strength",
-                 "aftershock_tuned", "artifacts", "artifacts_to_end", "characters", "color_provisional",
-                 "colors", "conflicts", "digest", "hand_size", "name", "path",
+                 "aftershock_tuned", "artifacts", "artifacts_to_end", "characters",
+                 "color_provisional", "colors", "conflicts", "digest", "hand_size", "name", "path",
                  "remnant_provisional", "remnants", "sets", "spells")
 
     def __init__(self, path: str, data: dict[str, object]) -> None:
