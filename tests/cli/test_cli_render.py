@@ -198,3 +198,9 @@ def test_thalara_status_line() -> None:
         render_thalara.status(variant, 0)
     for odd in ({}, {"seats": [None, 3, "x"], "conflicts": [None, {"sides": [None]}]}):
         render_thalara.status(odd, None)
+
+
+def test_the_note_of_provisional_artifacts_is_said_once() -> None:
+    state = load_game("thalara").new_game(2, seed=1)
+    text = draw(render_thalara.render(state.observation(0), 0, Words.of(state, 0)))
+    assert text.count("(provisional) Artifacts: Fifteen Artifacts") == 1

@@ -293,8 +293,14 @@ def render(observation: dict[str, Any], viewer: int | None,
         return Text("(no board to draw)", style="dim")
     words = words or Words(viewer=viewer)
     parts: list[RenderableType] = [header(observation, viewer, words),
-                                   conflicts_table(observation, viewer, words),
-                                   seats_table(observation, viewer, words)]
+                                   conflicts_table(observation, viewer, words)]
+    # what "(provisional)" under an Artifact means, once (their notes are alike)
+    notes = {str(_get(_get(c, "artifact"), "note")) for c in _list(observation, "conflicts")
+             if _get(_get(c, "artifact"), "provisional", False)
+             and _get(_get(c, "artifact"), "note")}
+    parts.extend(Text(f"(provisional) Artifacts: {note}", style="italic yellow")
+                 for note in sorted(notes))
+    parts.append(seats_table(observation, viewer, words))
     seats = [seat for seat in _list(observation, "seats") if isinstance(seat, dict)]
     mine = [seat for seat in seats if viewer is not None and _get(seat, "seat") == viewer]
     others = [seat for seat in seats if seat not in mine]
