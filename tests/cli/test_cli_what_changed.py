@@ -113,3 +113,15 @@ def test_a_step_inside_your_turn_is_no_new_phase(tmp_path: Path,
     assert "phase cast" not in out
     # choosing the hand card by card: one status line a card, the count said
     assert "select phase · P1 (you): 0★, hand (1 of 7 chosen) " in out
+
+
+def test_undo_after_load_passes_the_answers_taken_alone(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.cli.play import decision_points
+
+    save = tmp_path / "game.json"
+    assert main(["play", "vale", "--expansion", "artifacts", "--vs", "random", "--seed", "3",
+                 "--save", str(save)], read_line=Script(["1", "1", "quit"])) == 0
+    record = GameRecord.load(save)
+    assert record.actions[5].startswith("hunt ")       # the last card: yours alone
+    assert decision_points(record, 0) == [0, 2]

@@ -85,11 +85,12 @@ def squeeze(lines: list[str]) -> list[str]:
 
 
 def decision_points(record: GameRecord, seat: int) -> list[int]:
-    """How many actions had been played each time `seat` was to decide."""
+    """How many actions had been played each time `seat` was to decide (among several
+    answers: one taken as the only choice was never asked, so undo passes it)."""
     state = record.new_state()
     points = []
     for index, text in enumerate(record.actions):
-        if state.current_player() == seat:
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
             points.append(index)
         state.apply(state.game.parse_action(state, text))
     return points
