@@ -4,7 +4,7 @@ words of its observation, its notation and its rules in our own words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardtable.thalara.cards import SHIPPED, CardSet, Spell, is_provisional
@@ -158,6 +158,30 @@ def _card_set_name(options: Mapping[str, Any]) -> str | None:
     return None if path is None or str(path) in SHIPPED else str(path)
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten")
+
+
+def _count(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _span(values: Iterable[int]) -> str:
+    """"1 to 5", or "3" when every value is the same: read from the set in play, so a
+    card file of one's own is described as it is."""
+    seen = sorted(set(values))
+    if not seen:
+        return "no"
+    return str(seen[0]) if len(seen) == 1 else f"{seen[0]} to {seen[-1]}"
+
+
+def _spells_each(cards: CardSet) -> str:
+    counts = sorted({len(c.spells) for c in cards.characters.values()})
+    if len(counts) == 1:
+        return f"{_count(counts[0])} spell" + ("" if counts[0] == 1 else "s")
+    return f"{counts[0]} to {counts[-1]} spells"
+
+
 def _settings(cards: CardSet, options: Mapping[str, Any]) -> str:
     """Every option that changes play, with its value and what it means."""
     casual = options.get("mode") == "casual"
@@ -206,9 +230,11 @@ def rules_summary(cards: CardSet, options: Mapping[str, Any]) -> str:
             else "chosen card by card from their own supply")
     return "\n\n".join([
         "Thalara: The Last Artifacts, in short.",
-        "Every player leads a character with four spells and owns the same Remnants: "
-        "energy cards of five colors with strengths 1 to 5. Artifacts are won in "
-        "conflicts; each has a color, a strength and 1 to 3 stars. Most stars wins.",
+        f"Every player leads a character with {_spells_each(cards)} and owns the same "
+        f"Remnants: energy cards of {_count(len(cards.colors))} colors with strengths "
+        f"{_span(s for _, s in cards.remnants)}. Artifacts are won in conflicts; each has "
+        f"a color, a strength and {_span(a.stars for a in cards.artifacts)} stars. Most "
+        "stars wins.",
         HEADING + "A round",
         f"Each player fills their hand to {hand} cards, {fill}. One Artifact "
         f"lies in each conflict ({counts}). In turn each player places one card from "
