@@ -179,3 +179,10 @@ def test_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
         assert option in out
     assert main(["--help"]) == 0
     assert "analyze" in capsys.readouterr().out
+
+
+def test_better_only_for_a_loss_that_shows() -> None:
+    from cardtable.cli.analyze_cmd import _preferred
+
+    assert _preferred("hunt imp", 0.12) == "better hunt imp (-0.12)"
+    assert _preferred("hunt imp", 0.004) == "the search preferred hunt imp (as good)"

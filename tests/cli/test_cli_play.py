@@ -114,7 +114,10 @@ def test_undo_goes_back_to_the_previous_decision(tmp_path: Path,
     # the first pick was taken back with the computer's answers, then replaced
     first = cardtable.load_game("vale").new_game(2, 9).legal_actions()
     assert record.actions[0] == first[1].text
-    assert len(record.actions) == 3
+    # the last card of the display was the only choice: taken without asking
+    assert len(record.actions) == 4
+    assert record.actions[3] == "hunt sylph"
+    assert "Only one choice: hunt Sylph, taken." in out      # by its name, not its id
     assert record.replay().current_player() == 0
 
 
@@ -324,6 +327,7 @@ def test_repeated_event_lines_are_counted() -> None:
 
     assert squeeze([]) == []
     assert squeeze(["a", "b", "b", "b", "a", "c", "c"]) == ["a", "b (x3)", "a", "c (x2)"]
+    assert squeeze(["P2 takes a card."] * 7) == ["P2 takes a card (x7)."]
 
 
 def test_with_save_every_decision_is_saved_at_once(tmp_path: Path) -> None:

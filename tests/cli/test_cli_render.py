@@ -173,3 +173,34 @@ def test_thalara_optional_fields() -> None:
     assert "A05 Sunken Crown" in text
     assert "3 incl. A09" in text and "incl. A07" not in text
     assert "The game ended: the Artifact stack ran out" in text
+
+
+def test_a_status_line_for_each_game_and_a_generic_one() -> None:
+    from cardtable.cli import render_vale
+    from cardtable.cli.render import status_for, status_generic
+
+    assert status_for("thalara") is render_thalara.status
+    assert status_for("vale") is render_vale.status
+    assert status_for("fake") is status_generic
+    line = draw(status_generic({"round": 2, "phase": "play", "scores": [3, 1]}, 0))
+    assert line.strip() == "round 2 · phase play · scores P1 (you) 3, P2 1"
+
+
+def test_thalara_status_line() -> None:
+    observation = sample_observation(0)
+    line = render_thalara.status(observation, 0, Words(viewer=0)).plain
+    assert "\n" not in line
+    assert line.startswith("Round 3, play phase · conflicts ")
+    assert "P1 (you): " in line and "hand blue4 A07 purple3" in line
+    assert "P2 decides: choose a Remnant to return" in line
+    # it survives what the board survives
+    for variant in variants():
+        render_thalara.status(variant, 0)
+    for odd in ({}, {"seats": [None, 3, "x"], "conflicts": [None, {"sides": [None]}]}):
+        render_thalara.status(odd, None)
+
+
+def test_the_note_of_provisional_artifacts_is_said_once() -> None:
+    state = load_game("thalara").new_game(2, seed=1)
+    text = draw(render_thalara.render(state.observation(0), 0, Words.of(state, 0)))
+    assert text.count("(provisional) Artifacts: Fifteen Artifacts") == 1

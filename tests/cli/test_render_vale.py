@@ -84,6 +84,32 @@ def test_render_names_a_tile_source_and_the_effects_still_to_order() -> None:
     obs["pending"] = {"kind": "order", "player": 1, "source": None}
     obs["to_order"] = ["salamander", "horned-salamander"]
     text = draw(obs, 0)
-    assert ("P2 must decide: choose which hourglass effect to resolve next; still to "
+    assert ("P2 must decide: choose which Resolution effect to resolve next; still to "
             "resolve: Salamander") in text
     assert "Horned Salamander" in text
+
+
+def test_stones_are_said_in_words_and_the_marks_have_a_legend() -> None:
+    st = GAME.new_game(2, seed=3, expansion="artifacts")
+    text = draw(st.observation(0), 0)
+    assert "(=1)" not in text
+    assert "red: 0, worth 1 each · blue: 0, worth 3 each · purple: 0, worth 6 each" in text
+    assert "total worth 0 · 0 of 4 allowed" in text
+    assert text.count("⌛ Resolution effect") == 1 and "[resolution]" not in text
+
+
+def test_the_status_line_says_points_stones_hand_and_area() -> None:
+    from cardtable.cli.render_vale import status
+
+    st = GAME.new_game(2, seed=3, expansion="artifacts")
+    rng = random.Random(4)
+    while st.observation(0)["phase"] != "action":
+        st.apply(rng.choice(st.legal_actions()))
+    obs = st.observation(0)
+    words = Words(CATALOGUE, viewer=0, vocabulary=GAME.words())
+    line = status(obs, 0, words).plain
+    assert "\n" not in line
+    assert line.startswith(f"Round {obs['round']}/10, action phase · P1 (you): ")
+    for seat in obs["seats"]:
+        assert f"{seat['score']} point" in line
+    assert line.count("area 0/1") == 2

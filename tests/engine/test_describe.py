@@ -3,6 +3,7 @@ rules summary, for every registered game."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -77,13 +78,58 @@ def test_the_rules_summary_tells_this_games_settings() -> None:
     chosen = thalara.new_game(2, seed=1, star_tie="most-artifacts", idle_rounds=3).options
     text = thalara.rules_summary(chosen)
     assert "most Artifacts among the tied players wins" in text
-    assert "after 3 rounds in a row" in text and "idle_rounds 3" in text
+    assert "after 3 rounds in a row" in text and "idle_rounds: 3" in text
     assert "every tied player wins" in thalara.rules_summary({})
     vale = cardtable.load_game("vale")
     text = vale.rules_summary(vale.new_game(2, seed=1, end_score=75, tie_break="shared")
                               .options)
     assert "reaches 75 points" in text and "every tied player wins" in text
     assert "Artifacts expansion" in vale.rules_summary({"expansion": "artifacts"})
+
+
+@pytest.mark.parametrize("name", ["thalara", "vale"])
+def test_the_rules_have_headings_for_a_table_of_contents(name: str) -> None:
+    game = cardtable.load_game(name)
+    paragraphs = game.rules_summary(game.new_game(2, seed=1).options).split("\n\n")
+    headings = [p.removeprefix("## ") for p in paragraphs if p.startswith("## ")]
+    assert headings[0] == "A round"
+    assert {"The end", "Card set", "This game's settings"} <= set(headings)
+    assert len(headings) == len(set(headings))
+    # a heading is one line, and every heading has a paragraph under it
+    assert all("\n" not in h for h in headings)
+    assert not paragraphs[-1].startswith("## ")
+    assert not any(a.startswith("## ") and b.startswith("## ")
+                   for a, b in itertools.pairwise(paragraphs))
+    assert "zoom of a card" in game.rules_summary({})
+
+
+def test_thalara_settings_name_every_option_that_changes_play() -> None:
+    thalara = cardtable.load_game("thalara")
+    options = thalara.new_game(2, seed=1, silence_scope="spell", empty_casts="allowed").options
+    settings = thalara.rules_summary(options).split("## This game's settings\n\n")[1]
+    for option in ("mode", "characters", "cards", "star_tie", "empty_casts",
+                   "silence_scope", "idle_rounds"):
+        assert f"{option}: " in settings
+    assert "silence_scope: spell (a spell lying in a silenced conflict does nothing" \
+        in settings
+    assert "silence_scope: conflict (Silence stops the other spells in its own conflict" \
+        in thalara.rules_summary({})
+
+
+def test_thalara_rules_say_what_of_the_printed_game_is_left_out() -> None:
+    rules = cardtable.load_game("thalara").rules_summary({})
+    left_out = rules.split("## Left out of the printed game\n\n")[1].split("\n\n")[0]
+    assert "shadow traps" in left_out and "temple rules" in left_out
+
+
+def test_vale_says_resolution_effect_never_hourglass() -> None:
+    vale = cardtable.load_game("vale")
+    said = [vale.rules_summary({"expansion": "artifacts"}), vale.notation_help(),
+            json.dumps(vale.words())]
+    said += [c["text"] for c in vale.catalogue({"expansion": "artifacts"})["cards"].values()]
+    said += [t["text"] for t in vale.catalogue({"expansion": "artifacts"})["artifacts"].values()]
+    assert not [text for text in said if "hourglass" in text.lower()]
+    assert "Resolution effects (⌛)" in said[0]
 
 
 def test_a_bad_card_file_in_the_options_is_refused() -> None:

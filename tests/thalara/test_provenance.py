@@ -70,3 +70,21 @@ def test_the_observation_carries_the_same_marks_and_notes() -> None:
         artifact = conflict["artifact"]
         listed = catalogue["artifacts"][artifact["card"]]
         assert (artifact["provisional"], artifact["note"]) == (True, listed["note"])
+
+
+def test_the_aftershock_note_says_the_numbers_of_the_set_in_play() -> None:
+    for cards in (None, "provisional-2026"):
+        shock = GAME.catalogue({"cards": cards})["aftershock"]
+        note = shock["note"]
+        assert f"{shock['per_player']} for each player" in note
+        assert f"strength {shock['strength']}," in note
+    tuned = GAME.catalogue()["aftershock"]
+    assert (tuned["per_player"], tuned["strength"]) == (3, 1)      # docs/balance.md
+
+
+def test_the_tuning_notes_name_tuning_rounds_not_game_rounds() -> None:
+    # "in round 1" read as the game's first round; the tuning history has rounds too
+    notes = [s["note"] for s in GAME.catalogue()["spells"].values() if s["note"]]
+    assert not [n for n in notes if "in round" in n]
+    assert "after the first round of tuning, 4 or less" in \
+        GAME.catalogue()["spells"]["accaina-unravel"]["note"]

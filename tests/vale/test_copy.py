@@ -34,7 +34,7 @@ def test_genie_exalted_copying_a_recover(setting: str, target: str) -> None:
     st = position(seat(area=["genie-exalted", target]), seat(), copy_resolves_as=setting,
                   **EXPANSION)
     play(st, "end", "end", "order genie-exalted")
-    # the copy runs first; then the copied card's own hourglass effect, if it is still
+    # the copy runs first; then the copied card's own Resolution effect, if it is still
     # in the area
     if setting == "copier":
         assert sorted(names(st, st.hands[0])) == sorted(["genie-exalted", target])

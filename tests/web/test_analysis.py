@@ -65,6 +65,12 @@ def analyse_now(srv: ThreadedServer, made: dict[str, Any]) -> None:
         time.sleep(0.5)
 
 
+def strictly_better(d: dict[str, Any]) -> bool:
+    """Whether the search rates its preferred action above the one taken, as shown."""
+    return (d["best"] != d["taken"] and None not in (d["best_expected"], d["taken_expected"])
+            and round(d["best_expected"] * 100) > round(d["taken_expected"] * 100))
+
+
 def check_drawn(tab: Page, analysis: dict[str, Any]) -> None:
     """The chart and the list say what the analysis holds."""
     decisions = analysis["decisions"]
@@ -87,7 +93,9 @@ def check_drawn(tab: Page, analysis: dict[str, Any]) -> None:
         text = moves.nth(i).inner_text()
         assert f"Action {d['index'] + 1}" in text and d["label"] in text
         assert codes_in(text, THALARA) == [], text
-        assert ("better:" in text) == (d["best"] != d["taken"])
+        assert ("better:" in text) == strictly_better(d)
+        assert ("the search preferred" in text) == (d["best"] != d["taken"]
+                                                     and not strictly_better(d))
     assert tab.locator("#analysis-summary tbody tr").count() == 2
 
 
@@ -168,3 +176,25 @@ def test_analysis_from_the_end_screen(tab: Page, analyst: ThreadedServer, size: 
     check_replay(tab, decision)
     assert serious(tab) == [], "the replay at a decision"
     shot(tab, f"analysis-replay-{size}")
+
+
+@pytest.mark.parametrize(("best", "taken", "words"), [
+    (0.46, 0.47, "the search preferred Pick Incense Burner (as good)"),   # the issue's case
+    (0.47, 0.47, "the search preferred Pick Incense Burner (as good)"),
+    (0.4701, 0.4699, "the search preferred Pick Incense Burner (as good)"),  # shown equal
+    (None, 0.47, "the search preferred Pick Incense Burner (as good)"),
+    (0.52, 0.47, "better: Pick Incense Burner (expected 0.52)"),
+])
+def test_better_only_where_the_search_rates_it_higher(
+        page: Page, server: Any, best: float | None, taken: float, words: str) -> None:
+    page.goto(server.base + "/")
+    said = page.evaluate(
+        """async ([best, taken]) => {
+             const m = await import('/static/analysis.js');
+             const d = {seat: 0, label: 'good', taken: 'artifact a', best: 'artifact b',
+                        taken_expected: taken, best_expected: best};
+             const say = (t) => t === 'artifact b' ? 'Pick Incense Burner' : 'Pick Book';
+             return [m.preferredWords(d, say),
+                     m.preferredWords({...d, best: 'artifact a'}, say)];
+           }""", [best, taken])
+    assert said == [words, None]

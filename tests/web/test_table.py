@@ -336,7 +336,7 @@ def test_rules_at_hand(tab: Page, server: Any, size: str, game: str) -> None:
     text = rules.inner_text()
     assert "in short" in text and "Notation" in text
     if game == "thalara":
-        assert "star_tie most-artifacts" in text and "play blue4 2" in text
+        assert "star_tie: most-artifacts" in text and "play blue4 2" in text
     else:
         assert "reaches 70 points" in text and "summon poseidon pay" in text
     if size == "phone":

@@ -37,6 +37,13 @@ from cardtable.engine.record import GameRecord
 DEFAULT_AGENT = "ismcts:medium"
 
 
+
+def _preferred(best: str, loss: float) -> str:
+    """'better' only for a loss that shows (-0.00 would say better and equal at once)."""
+    if round(loss, 2) > 0:
+        return f"better {best} (-{loss:.2f})"
+    return f"the search preferred {best} (as good)"
+
 def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the `analyze` subcommand to an argparse subparsers object."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -186,8 +193,8 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
         costly = analysis.summary(seat)["costliest"]
         if costly:
             console.print(Text(f"P{seat + 1}'s costliest: " + "; ".join(
-                f"action {c['index'] + 1} (round {c['round']}): {c['taken']}, better "
-                f"{c['better']} (-{c['loss']:.2f})" for c in costly)))
+                f"action {c['index'] + 1} (round {c['round']}): {c['taken']}, "
+                + _preferred(c['better'], c['loss']) for c in costly)))
     t = analysis.thresholds
     console.print(Text(f"loss = expected result of the search's best action minus that of "
                        f"the action taken; inaccuracy from {t.inaccuracy:g}, mistake from "

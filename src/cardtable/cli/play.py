@@ -18,11 +18,10 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
-from rich.panel import Panel
 from rich.text import Text
 
 from cardtable.agents import Agent, make_agent
-from cardtable.cli.render import render_generic, renderer_for
+from cardtable.cli.render import render_generic, renderer_for, status_for
 from cardtable.cli.words import Words, end_lines
 from cardtable.engine.api import (
     Action,
@@ -41,7 +40,8 @@ COMMANDS_HELP = """\
 Type the number of a listed action, or the action itself in the game's notation.
 Commands:
   help    this help, the notation and the rules in short
-  board   draw the board again and list your actions
+  board   draw the whole board and list your actions (after your own moves only
+          what changed is shown, with a one-line status)
   hint    what the computer (ISMCTS, half a second) would do here, with visit shares
   undo    take back your last decision (and the computer's answers to it)
   quit    save the game and stop; resume later with: cardtable play --load FILE
@@ -69,23 +69,28 @@ def parse_seat(text: str, players: int) -> int:
 
 
 def squeeze(lines: list[str]) -> list[str]:
-    """Runs of the same line as one line with a count: "P2 takes a card (x7)"."""
+    """Runs of the same line as one line with a count: "P2 takes a card (x7)."."""
     out: list[str] = []
     count = 0
     for index, line in enumerate(lines):
         count += 1
         if index + 1 == len(lines) or lines[index + 1] != line:
-            out.append(line if count == 1 else f"{line} (x{count})")
+            if count == 1:
+                out.append(line)
+            else:                           # the count inside the sentence's full stop
+                body, stop = (line[:-1], ".") if line.endswith(".") else (line, "")
+                out.append(f"{body} (x{count}){stop}")
             count = 0
     return out
 
 
 def decision_points(record: GameRecord, seat: int) -> list[int]:
-    """How many actions had been played each time `seat` was to decide."""
+    """How many actions had been played each time `seat` was to decide (among several
+    answers: one taken as the only choice was never asked, so undo passes it)."""
     state = record.new_state()
     points = []
     for index, text in enumerate(record.actions):
-        if state.current_player() == seat:
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
             points.append(index)
         state.apply(state.game.parse_action(state, text))
     return points
@@ -125,6 +130,7 @@ class PlaySession:
         self.autosave = autosave
         self.read_line = read_line
         self.render = renderer_for(self.game.name)
+        self.status = status_for(self.game.name)
         self.words = Words.of(state, seat)
         self.agents: dict[int, Agent] = {
             player: make_agent(vs, self.game, agent_seed + player)
@@ -132,31 +138,63 @@ class PlaySession:
         self.decisions: list[int] = list(decisions or [])
         self.log: list[str] = []
         self.leave_unsaved = False
+        # The full board is drawn again only when the round or phase changed since it
+        # was last drawn (`shown_at`), or the others moved since: between two of your
+        # own decisions the events and a status line say what changed.
+        self.shown_at: tuple[Any, Any] | None = None
+        self.others_moved = False
 
     # -- output -------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(Text(text, style=style or ""), soft_wrap=True)
 
-    def note_events(self, events: list[Event]) -> None:
+    def note_events(self, events: list[Event], skip: str | None = None) -> None:
+        """Keep the events' texts, in sentences, for the next flush; `skip` is a text
+        already said another way (the echo of an action taken as the only choice)."""
         for event in events:
             text = event.text_for(self.seat)
-            if text:
-                self.log.append(self.words.text(text))
+            if text and text != skip:
+                self.log.append(self.words.sentence(text))
 
-    def flush_log(self, title: str = "Since your last turn") -> None:
+    def flush_log(self, title: str | None = None) -> None:
+        if title:
+            self.console.rule(title, style="dim")
         if self.log:
-            body = Text("\n".join(squeeze(self.log)))
-            self.console.print(Panel(body, title=title, title_align="left", expand=False))
+            self.console.print(Text("\n".join(f"  {line}" for line in squeeze(self.log))))
             self.log = []
+
+    def board_key(self, observation: dict[str, Any]) -> tuple[Any, Any]:
+        """The round and phase; a step inside a turn (the game's `turn_steps`, as
+        Thalara's cast after a card) counts as the phase it happens in."""
+        phase = observation.get("phase")
+        if phase in self.words.vocabulary.get("turn_steps", ()) and self.shown_at:
+            phase = self.shown_at[1]
+        return observation.get("round"), phase
 
     def draw_board(self) -> None:
         observation = self.state.observation(self.seat)
+        self.shown_at = self.board_key(observation)
+        self.others_moved = False
         try:
             board = self.render(observation, self.seat, self.words)
         except Exception as exc:  # a drawing bug must not end the game
             self.say(f"(the board could not be drawn: {exc}; showing the raw view)", "dim")
             board = render_generic(observation, self.seat)
         self.console.print(board)
+
+    def draw_board_or_status(self) -> None:
+        """The full board when it is due (see `shown_at`), else one status line."""
+        observation = self.state.observation(self.seat)
+        if (self.shown_at is None or self.others_moved
+                or self.board_key(observation) != self.shown_at):
+            self.draw_board()
+            return
+        try:
+            line = self.status(observation, self.seat, self.words)
+        except Exception:  # a drawing bug must not end the game: the board says it all
+            self.draw_board()
+            return
+        self.console.print(line)
 
     def list_actions(self, legal: list[Action]) -> None:
         items = [Text.assemble((f"{number:>3}", "bold cyan"), " ", action.text)
@@ -197,6 +235,7 @@ class PlaySession:
                 with self.thinking(player):
                     action = agent.choose(self.state.view(player))
                 self.note_events(self.state.apply(action))
+                self.others_moved = True
                 continue
             if not self.human_turn():
                 return self.quit()
@@ -204,15 +243,18 @@ class PlaySession:
 
     def human_turn(self) -> bool:
         """One decision of the human; False when they quit."""
+        legal = self.state.legal_actions()
+        if len(legal) == 1:
+            self.take_only(legal[0])
+            return True
         played = len(self.state.history())
         if not self.decisions or self.decisions[-1] != played:
             self.decisions.append(played)
         if self.autosave:          # a crash or a closed terminal loses nothing
             self.save()
-        legal = self.state.legal_actions()
         self.console.rule(f"your decision ({played} actions played)", style="dim")
         self.flush_log()
-        self.draw_board()
+        self.draw_board_or_status()
         self.list_actions(legal)
         while True:
             try:
@@ -250,6 +292,14 @@ class PlaySession:
             self.note_events(self.state.apply(action))
             return True
 
+    def take_only(self, action: Action) -> None:
+        """A decision with one possible answer is not asked: it is taken and said. It
+        is no decision point of undo's either, so undo goes back past it."""
+        self.flush_log()
+        self.say(f"Only one choice: {self.words.text(action.text)}, taken.", "cyan")
+        echo = f"P{self.seat + 1}: {action.text}"
+        self.note_events(self.state.apply(action), skip=echo)
+
     def read_action(self, text: str, legal: list[Action]) -> Action | None:
         if text.isascii() and text.isdigit():  # '²' and '①' are digits too, not numbers
             number = int(text)
@@ -269,8 +319,13 @@ class PlaySession:
         if notation:
             self.say(notation)
         rules = self.game.rules_summary(self.state.options)
-        if rules:
-            self.say(rules + "\n")
+        for paragraph in rules.split("\n\n") if rules else []:
+            # wrapped at word ends (say() leaves long lines to the terminal, which cuts
+            # words); a "## " paragraph is a heading
+            if paragraph.startswith("## "):
+                self.console.print(Text(paragraph[3:], style="bold underline"))
+            else:
+                self.console.print(Text(paragraph + "\n"))
 
     def hint(self) -> None:
         try:
@@ -300,6 +355,7 @@ class PlaySession:
                      "hidden then (a draw, a reveal, a card played from a hand).", "yellow")
             return False
         self.state = before
+        self.shown_at = None          # a board from before the undo: draw it whole
         self.decisions = [point for point in self.decisions if point <= target]
         self.log = [f"(undone: back to your previous decision, after {target} actions)"]
         return True

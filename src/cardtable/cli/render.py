@@ -1,6 +1,7 @@
 """Finding a game's board renderer: `cardtable.cli.render_<game>.render(observation,
 viewer, words)`, imported by the game's name, or a plain generic drawing when there is
-none; and the game's notation help, through the contract."""
+none; its one-line status between full boards (`render_<game>.status`, same
+arguments); and the game's notation help, through the contract."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.pretty import Pretty
+from rich.text import Text
 
 from cardtable import games, load_game
 from cardtable.cli.words import Words
@@ -25,6 +27,19 @@ def render_generic(observation: dict[str, Any], viewer: int | None,
     who = "spectator" if viewer is None else f"P{viewer + 1}"
     title = f"{observation.get('game', 'game')} as seen by {who}"
     return Panel(Pretty(observation, expand_all=False), title=title, expand=False)
+
+
+def status_generic(observation: dict[str, Any], viewer: int | None,
+                   words: Words | None = None) -> RenderableType:
+    """The round, phase and scores, for a game with no status line of its own."""
+    words = words or Words(viewer=viewer)
+    parts = [f"{key} {observation[key]}" for key in ("round", "phase")
+             if observation.get(key) is not None]
+    scores = observation.get("scores")
+    if isinstance(scores, list):
+        parts.append("scores " + ", ".join(f"{words.seat(p)} {score}"
+                                           for p, score in enumerate(scores)))
+    return Text(" · ".join(parts) or "(no status)", style="bold")
 
 
 def renderer_module(game_name: str) -> ModuleType | None:
@@ -46,6 +61,15 @@ def renderer_for(game_name: str) -> Renderer:
         return render_generic
     draw: Renderer = module.render
     return draw
+
+
+def status_for(game_name: str) -> Renderer:
+    """The game's one-line status (`render_<game>.status`), or the generic one."""
+    module = renderer_module(game_name)
+    if module is None or not callable(getattr(module, "status", None)):
+        return status_generic
+    line: Renderer = module.status
+    return line
 
 
 def notation_help(game_name: str) -> str | None:

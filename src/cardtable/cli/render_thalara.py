@@ -293,8 +293,14 @@ def render(observation: dict[str, Any], viewer: int | None,
         return Text("(no board to draw)", style="dim")
     words = words or Words(viewer=viewer)
     parts: list[RenderableType] = [header(observation, viewer, words),
-                                   conflicts_table(observation, viewer, words),
-                                   seats_table(observation, viewer, words)]
+                                   conflicts_table(observation, viewer, words)]
+    # what "(provisional)" under an Artifact means, once (their notes are alike)
+    notes = {str(_get(_get(c, "artifact"), "note")) for c in _list(observation, "conflicts")
+             if _get(_get(c, "artifact"), "provisional", False)
+             and _get(_get(c, "artifact"), "note")}
+    parts.extend(Text(f"(provisional) Artifacts: {note}", style="italic yellow")
+                 for note in sorted(notes))
+    parts.append(seats_table(observation, viewer, words))
     seats = [seat for seat in _list(observation, "seats") if isinstance(seat, dict)]
     mine = [seat for seat in seats if viewer is not None and _get(seat, "seat") == viewer]
     others = [seat for seat in seats if seat not in mine]
@@ -317,3 +323,46 @@ def render(observation: dict[str, Any], viewer: int | None,
         parts.append(table)
     parts.append(result_text(observation, viewer, words))
     return Group(*parts)
+
+
+def status(observation: dict[str, Any], viewer: int | None,
+           words: Words | None = None) -> Text:
+    """One line between full boards: the round and phase, each conflict's totals, each
+    seat's stars and hand (the viewer's by card), and what is pending."""
+    if not isinstance(observation, dict):
+        return Text("(no board)", style="dim")
+    words = words or Words(viewer=viewer)
+    line = Text(f"Round {_get(observation, 'round', '?')}, "
+                f"{_get(observation, 'phase', '?')} phase", style="bold")
+    totals = []
+    for index, conflict in enumerate(_list(observation, "conflicts"), start=1):
+        sides_list = _list(conflict, "sides")
+        if not any(_list(side, "cards") or _get(side, "total", 0) for side in sides_list):
+            continue            # nothing placed there yet: nothing to say
+        sides = " – ".join(f"{words.seat(_get(side, 'seat'))} {_get(side, 'total', 0)}"
+                           for side in _list(conflict, "sides"))
+        marks = " (silenced)" if _get(conflict, "silenced", False) else ""
+        totals.append(f"{_get(conflict, 'number', index)}: {sides}{marks}")
+    if totals:
+        line.append(" · conflicts " + "; ".join(totals))
+    for seat in _list(observation, "seats"):
+        number = _get(seat, "seat")
+        line.append(" · ")
+        line.append(words.seat(number), style="bold cyan" if number == viewer else "")
+        line.append(f": {_get(seat, 'stars', 0)}★, ")
+        hand = _get(seat, "hand")
+        if number == viewer and isinstance(hand, list) and hand:
+            size = words.catalogue.get("hand_size")
+            choosing = _get(observation, "phase") == "select" and size
+            line.append(f"hand ({len(hand)} of {size} chosen) " if choosing else "hand ")
+            line.append_text(cards_text(hand))
+        else:
+            line.append(f"hand {_get(seat, 'hand_count', '?')}")
+        if _get(seat, "passed", False):
+            line.append(", passed", style="dim")
+    pending = _get(observation, "pending")
+    if isinstance(pending, dict):
+        line.append(f" · {words.seat(_get(pending, 'player'))} decides: "
+                    f"{words.text(str(_get(pending, 'prompt', 'a decision')))}",
+                    style="yellow")
+    return line

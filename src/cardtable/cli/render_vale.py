@@ -10,6 +10,7 @@ its purchased areas), shelter, hunted cards and hand. Provisional cards carry a 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -24,6 +25,18 @@ FAMILY_STYLE = {"fire": "bold red", "water": "bold blue", "earth": "bold green",
 STONE_STYLE = {"red": "red", "blue": "blue", "purple": "magenta"}
 TIMING_MARK = {"instant": "⚡", "permanent": "∞", "resolution": "⌛"}
 ABILITY_MARK = {"instant": "⚡", "permanent": "∞", "action": "+"}
+
+
+# Said once under the board: the marks stand for these names (the rulebook's).
+LEGEND = ("⚡ Instant effect · ∞ Permanent effect · ⌛ Resolution effect · "
+          "+ Artifact action ability · * provisional")
+# Card texts mark each effect's timing in words ("[resolution] Gain ..."): drawn as the
+# same marks as beside the name, so one idea has one sign (explained by LEGEND).
+_TIMING_TAG = re.compile(r"\[(instant|permanent|resolution)\]")
+
+
+def effect_text(text: str) -> str:
+    return _TIMING_TAG.sub(lambda m: TIMING_MARK[m.group(1)], text)
 
 
 def tile_text(tid: str | None, tiles: dict[str, Any]) -> Text:
@@ -55,7 +68,7 @@ def card_text(cid: str | None, cards: dict[str, Any], detail: bool = False) -> T
     if marks:
         text.append(f" {marks}")
     if detail and info.get("text"):
-        text.append(f"  {info['text']}", style="dim")
+        text.append(f"  {effect_text(info['text'])}", style="dim")
     return text
 
 
@@ -66,14 +79,19 @@ def _cards_line(ids: list[str | None], cards: dict[str, Any]) -> Text:
 
 
 def _stones(seat: dict[str, Any]) -> Text:
+    """Each colour's count and what one stone of it is worth, in words: "red 0 (=1)"
+    left a newcomer guessing which number was which."""
     text = Text()
+    worth = 0
     for colour in ("red", "blue", "purple"):
         count = seat["stones"][colour]
         value = seat["stone_values"][colour]
-        text.append(f"{colour} {count}", style=STONE_STYLE[colour])
-        text.append(f" (={value})  ", style="dim")
+        worth += count * value
+        text.append(f"{colour}: {count}", style=STONE_STYLE[colour])
+        text.append(f", worth {value} each · ", style="dim")
     total = sum(seat["stones"].values())
-    text.append(f"{total}/{seat['stone_limit']} held", style="dim")
+    text.append(f"total worth {worth} · {total} of {seat['stone_limit']} allowed",
+                style="dim")
     return text
 
 
@@ -162,7 +180,7 @@ def render(observation: dict[str, Any], viewer: int | None,
             info = cards.get(cid, {})
             display.add_row(card_text(cid, cards), Text(info.get("family", "?"),
                             style=FAMILY_STYLE.get(info.get("family", ""), "")),
-                            Text(info.get("text", ""), style="dim"))
+                            Text(effect_text(info.get("text", "")), style="dim"))
         parts.append(display)
     if obs.get("artifacts"):
         shown = Table(title="Artifacts", show_header=True, header_style="dim")
@@ -195,4 +213,42 @@ def render(observation: dict[str, Any], viewer: int | None,
         note = cards[cid].get("note") or "not yet confirmed against the printed game"
         parts.append(Text(f"* {cards[cid]['name']}: provisional. {note}", style="yellow"))
     parts.extend(Text(sentence, style="bold") for sentence in end_lines(obs.get("end"), words))
+    parts.append(Text(LEGEND, style="dim"))
     return Group(*parts)
+
+
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+def status(observation: dict[str, Any], viewer: int | None,
+           words: Words | None = None) -> Text:
+    """One line between full boards: the round and phase, then each seat's points,
+    stones, hand and area (the viewer's hand by name), and what is pending."""
+    obs = observation
+    words = words or Words(viewer=viewer)
+    cards = words.catalogue.get("cards", {})
+    line = Text(f"Round {obs['round']}/10, {obs['phase']} phase", style="bold")
+    for seat in obs["seats"]:
+        q = seat["seat"]
+        stones = seat["stones"]
+        worth = sum(stones[c] * seat["stone_values"][c] for c in stones)
+        line.append(" · ")
+        line.append(words.seat(q), style="bold" if q == viewer else "")
+        held = ", ".join(f"{stones[c]} {c}" for c in ("red", "blue", "purple") if stones[c])
+        line.append(f": {_points(seat['score'])}, "
+                    + (f"stones {held} (worth {worth}), " if held else "no stones, "))
+        if q == viewer and seat["hand"]:
+            line.append("hand ")
+            line.append_text(Text(", ").join(card_text(c, cards) for c in seat["hand"]))
+        else:
+            line.append(f"hand {seat['hand_count']}")
+        limit = seat.get("area_limit", obs["area_limit"])
+        line.append(f", area {len(seat['area'])}/{limit}")
+    pending = obs["pending"]
+    if pending is not None:
+        source = pending["source"]
+        named = f" ({words.name(source)})" if source else ""
+        line.append(f" · {words.seat(pending['player'])} decides: "
+                    f"{words.pending(pending['kind'])}{named}", style="yellow")
+    return line

@@ -15,6 +15,11 @@ _TOKEN = re.compile(r"(?<![\w-])(?:P(\d+)\b|([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?:@
                     r"(?![\w-])")
 
 
+# An action echoed by the engine: "P2: summon poseidon pay blue,red", perhaps with
+# " (the only choice)" when the engine took it alone.
+_ECHO = re.compile(r"^P(\d+): (\S+)(?: (.*?))?(?: pay (\S+))?( \(the only choice\))?$")
+
+
 class Words:
     """What a face needs to say things in words for one viewer."""
 
@@ -62,6 +67,36 @@ class Words:
         return _TOKEN.sub(word, text)
 
 
+    def stones(self, text: str) -> str | None:
+        """`red,red,blue` as "2 red and 1 blue stones"; None when it is not stones."""
+        colors = self.vocabulary.get("stones") or []
+        parts = text.split(",")
+        if not colors or not all(part in colors for part in parts):
+            return None
+        counts = [(parts.count(c), c) for c in colors if c in parts]
+        if counts == [(1, counts[0][1])]:
+            return f"a {counts[0][1]} stone"
+        return " and ".join(f"{n} {c}" for n, c in counts) + " stones"
+
+    def sentence(self, text: str) -> str:
+        """An event's text in words; an action the engine echoes in notation ("P2: hunt
+        imp") as a sentence ("P2 hunts Imp."), when the game gives its verbs words."""
+        templates = self.vocabulary.get("actions") or {}
+        m = _ECHO.match(text)
+        if m is None or m.group(2) not in templates:
+            said = self.text(text)
+            return said if said.endswith((".", "!", "?")) else said + "."
+        what = m.group(3) or ""
+        seat = re.fullmatch(r"[pP](\d+)", what)
+        said = str(templates[m.group(2)]).format(
+            who=self.seat(int(m.group(1)) - 1),
+            what=self.seat(int(seat.group(1)) - 1) if seat
+            else self.stones(what) or self.text(what))
+        if m.group(4):
+            said += f", paying {self.stones(m.group(4)) or self.text(m.group(4))}"
+        return said + (" (the only choice)." if m.group(5) else ".")
+
+
 def end_lines(end: dict[str, Any] | None, words: Words) -> list[str]:
     """The end-of-game summary (the observation's `end`) in sentences."""
     if not isinstance(end, dict):
@@ -79,7 +114,9 @@ def end_lines(end: dict[str, Any] | None, words: Words) -> list[str]:
                 parts.append(f"{_source(src, words)} {src['points']:+d}")
             stones = player.get("stones", {})
             area = ", ".join(words.name(c) for c in player.get("area", [])) or "none"
-            lines.append(f"  {who}: {player.get('score')} points ({'; '.join(parts)}); "
+            score = player.get("score")
+            points = "1 point" if score == 1 else f"{score} points"
+            lines.append(f"  {who}: {points} ({'; '.join(parts)}); "
                          f"stones {stones.get('red', 0)} red, {stones.get('blue', 0)} blue, "
                          f"{stones.get('purple', 0)} purple; summoned: {area}")
     tie = end.get("tie_break")
@@ -89,8 +126,8 @@ def end_lines(end: dict[str, Any] | None, words: Words) -> list[str]:
 
 
 SOURCE_WORDS = {"summon": "summoning {}", "effect": "{}'s effect",
-                "hourglass": "{}'s hourglass effect", "artifact": "Artifact {}",
-                "resolution": "hourglass effects", "other": "other"}
+                "hourglass": "{}'s Resolution effect", "artifact": "Artifact {}",
+                "resolution": "Resolution effects", "other": "other"}
 
 
 def _source(src: dict[str, Any], words: Words) -> str:

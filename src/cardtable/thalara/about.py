@@ -4,10 +4,10 @@ words of its observation, its notation and its rules in our own words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cardtable.thalara.cards import CardSet, Spell, is_provisional
+from cardtable.thalara.cards import SHIPPED, CardSet, Spell, is_provisional
 from cardtable.thalara.notation import FACEDOWN
 from cardtable.thalara.phases import PHASE_NAMES
 from cardtable.thalara.setup import ARTIFACT_NOTE
@@ -21,9 +21,18 @@ NOTES = {
                 "confirmed; which strengths each color has is not public, so this spread "
                 "is ours.",
     "artifacts": ARTIFACT_NOTE,
-    "aftershock": "How many Aftershocks there are, and their color and strength, is not "
-                  "public: four per Rinn'thra player, colorless, strength 2, are ours.",
 }
+
+
+def aftershock_note(cards: CardSet) -> str:
+    """What the Aftershocks' mark says, with the numbers of the set in play (written
+    once, in the card file, so a retuned set cannot leave its note behind)."""
+    each = cards.aftershock_per_player
+    tuned = " Tuned for balance; docs/balance.md." if cards.aftershock_tuned else ""
+    return (f"How many Aftershocks there are, and their color and strength, is not public: "
+            f"{each} for each player whose spells make them (Rinn'thra in the shipped "
+            f"set), colorless, strength {cards.aftershock_strength}, are ours.{tuned}")
+
 
 PHASE_WORDS = {
     "select": "choosing the hand from the supply",
@@ -100,41 +109,134 @@ def catalogue(cards: CardSet) -> dict[str, Any]:
         "artifacts": artifacts,
         "aftershock": {"per_player": cards.aftershock_per_player,
                        "strength": cards.aftershock_strength,
-                       **_mark(cards.aftershock_provisional, None, NOTES["aftershock"])},
+                       **_mark(cards.aftershock_provisional, None,
+                                aftershock_note(cards))},
         "characters": characters, "spells": spells, "names": names,
     }
 
 
+# Phases that are steps inside one player's turn rather than parts of the round: a face
+# need not draw the whole table again for them.
+TURN_STEPS = ("cast", "choose")
+
+
 def words() -> dict[str, Any]:
-    return {"phases": dict(PHASE_WORDS),
+    return {"phases": dict(PHASE_WORDS), "turn_steps": list(TURN_STEPS),
             "pending": {"spell": "a spell waits for its caster to choose a card or a "
                                  "conflict (the prompt says which)"}}
 
 
+# What a heading paragraph of the rules starts with: the faces build their table of
+# contents from it (the terminal prints it as it is).
+HEADING = "## "
+
+# The parts of the printed game this version leaves out, and why, in our words.
+LEFT_OUT = (
+    "The printed game also has shadow traps, which go off when an energy card enters "
+    "play and which some cards can counter (never an Aftershock), and temple rules, some "
+    "of which let cards be played face-down. Who owns the traps, what they and the "
+    "temple rules do, and how countering works is not public, so this version plays "
+    "without both: no card sets off or counters a trap, and only the spells here place "
+    "cards face-down.")
+
+CARD_SET = (
+    "Some of this card set is ours, marked provisional: most of Thalara's cards are not "
+    "public. Ours are the color names red, yellow and purple, which strengths each "
+    "color's Remnants have, every Artifact's name, color, strength and stars, the "
+    "Aftershocks' number and strength, and every spell in whole or in part (six spells "
+    "keep a confirmed effect or name). The shipped set (core) tuned some of them for "
+    "balance (docs/balance.md). The zoom of a card or a spell shows its note, which "
+    "says what is confirmed and what is ours; the terminal prints it beside the spell.")
+OWN_CARD_SET = (
+    "This game plays with a card file of your own: what it marks provisional is shown as "
+    "such, and the zoom of a card or a spell shows its note.")
+
+
+def _card_set_name(options: Mapping[str, Any]) -> str | None:
+    """The file of cards in play when it is not one we ship, else None."""
+    path = options.get("cards")
+    return None if path is None or str(path) in SHIPPED else str(path)
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten")
+
+
+def _count(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _span(values: Iterable[int]) -> str:
+    """"1 to 5", or "3" when every value is the same: read from the set in play, so a
+    card file of one's own is described as it is."""
+    seen = sorted(set(values))
+    if not seen:
+        return "no"
+    return str(seen[0]) if len(seen) == 1 else f"{seen[0]} to {seen[-1]}"
+
+
+def _spells_each(cards: CardSet) -> str:
+    counts = sorted({len(c.spells) for c in cards.characters.values()})
+    if len(counts) == 1:
+        return f"{_count(counts[0])} spell" + ("" if counts[0] == 1 else "s")
+    return f"{counts[0]} to {counts[-1]} spells"
+
+
+def _settings(cards: CardSet, options: Mapping[str, Any]) -> str:
+    """Every option that changes play, with its value and what it means."""
+    casual = options.get("mode") == "casual"
+    idle = options.get("idle_rounds", 2)
+    chars = options.get("characters")
+    seats = (", ".join(f"P{i + 1} {cards.characters[c].name}" for i, c in enumerate(chars)
+                       if c in cards.characters) if isinstance(chars, list) else "")
+    star_tie = options.get("star_tie", "shared")
+    empty = options.get("empty_casts", "forbidden")
+    silence = options.get("silence_scope", "conflict")
+    path = options.get("cards")
+    own = _card_set_name(options)
+    return "; ".join(filter(None, [
+        "mode: " + ("casual (hands are drawn at random: Casual Chaos)" if casual
+                    else "standard (you choose your hand card by card)"),
+        f"characters: {seats}" if seats else "",
+        "cards: " + (f"your file {own}" if own is not None
+                     else f"the shipped set {path or 'core'}"),
+        f"star_tie: {star_tie} (" + (
+            "on equal stars the most Artifacts wins, then the win is shared"
+            if star_tie == "most-artifacts" else "on equal stars every tied player wins")
+        + ")",
+        f"empty_casts: {empty} (" + (
+            "a spell may be cast even when it would change nothing" if empty == "allowed"
+            else "a spell that would change nothing cannot be cast") + ")",
+        f"silence_scope: {silence} (" + (
+            "a spell lying in a silenced conflict does nothing anywhere"
+            if silence == "spell"
+            else "Silence stops the other spells in its own conflict only") + ")",
+        f"idle_rounds: {idle} (the game ends after {idle} rounds in a row in which "
+        "nobody placed a card)"])) + "."
+
+
 def rules_summary(cards: CardSet, options: Mapping[str, Any]) -> str:
-    """The rules in short, in our words, with the settings `options` choose."""
+    """The rules in short, in our words, with the settings `options` choose; a
+    paragraph starting with HEADING is a heading."""
     casual = options.get("mode") == "casual"
     idle = options.get("idle_rounds", 2)
     tie = ("equal stars: the most Artifacts among the tied players wins, then a shared win"
            if options.get("star_tie") == "most-artifacts"
            else "equal stars: every tied player wins")
-    empty = ("a spell may be cast even when it would change nothing"
-             if options.get("empty_casts") == "allowed"
-             else "a spell that would change nothing cannot be cast")
     counts = ", ".join(f"{n} for {p} players"
                        for p, n in zip((2, 3, 4), cards.conflicts, strict=True))
     hand = cards.hand_size
     fill = ("drawn at random from their shuffled supply (Casual Chaos)" if casual
             else "chosen card by card from their own supply")
-    chars = options.get("characters")
-    seats = (", ".join(f"P{i + 1} {cards.characters[c].name}" for i, c in enumerate(chars)
-                       if c in cards.characters) if isinstance(chars, list) else "")
     return "\n\n".join([
         "Thalara: The Last Artifacts, in short.",
-        "Every player leads a character with four spells and owns the same Remnants: "
-        "energy cards of five colors with strengths 1 to 5. Artifacts are won in "
-        "conflicts; each has a color, a strength and 1 to 3 stars. Most stars wins.",
-        f"A round. Each player fills their hand to {hand} cards, {fill}. One Artifact "
+        f"Every player leads a character with {_spells_each(cards)} and owns the same "
+        f"Remnants: energy cards of {_count(len(cards.colors))} colors with strengths "
+        f"{_span(s for _, s in cards.remnants)}. Artifacts are won in conflicts; each has "
+        f"a color, a strength and {_span(a.stars for a in cards.artifacts)} stars. Most "
+        "stars wins.",
+        HEADING + "A round",
+        f"Each player fills their hand to {hand} cards, {fill}. One Artifact "
         f"lies in each conflict ({counts}). In turn each player places one card from "
         "their hand face up into a conflict, or passes. After placing a card you may "
         "cast one spell into a conflict where the cards you placed there meet its "
@@ -142,7 +244,8 @@ def rules_summary(cards: CardSet, options: Mapping[str, Any]) -> str:
         "works once a round. Once you pass you place no more cards this round"
         + ("" if casual else ", and the Remnants left in your hand go back to your "
            "supply") + ".",
-        "Scoring. When everyone has passed, the highest total strength in a conflict "
+        HEADING + "Scoring",
+        "When everyone has passed, the highest total strength in a conflict "
         "takes its Artifact into hand, with its stars. On a tie at the top nobody takes "
         "it (with 3 or 4 players the next highest total does, if one player alone has "
         "it) and it stays for the next round. Played Remnants go to their owner's "
@@ -150,16 +253,15 @@ def rules_summary(cards: CardSet, options: Mapping[str, Any]) -> str:
         "played as energy cards. The next round starts with the last player to place a "
         "card" + (", after each player may shuffle Remnants from hand back into the "
                   "supply" if casual else "") + ".",
-        f"The end. Before a round begins the game ends when a player holds "
+        HEADING + "The end",
+        f"Before a round begins the game ends when a player holds "
         f"{cards.artifacts_to_end} Artifacts, when a supply cannot fill its player's "
         f"hand, when no Artifact is left to contest, or after {idle} rounds in a row in "
         "which nobody placed a card. Most stars wins; " + tie + ".",
-        "This game's settings: " + "; ".join(filter(None, [
-            f"mode {'casual (Casual Chaos)' if casual else 'standard'}",
-            f"characters {seats}" if seats else "",
-            f"star_tie {options.get('star_tie', 'shared')}",
-            f"empty_casts {options.get('empty_casts', 'forbidden')}: {empty}",
-            f"idle_rounds {idle}"])) + ".",
-        "Content marked provisional (✱) is ours: most of Thalara's cards are not "
-        "public, and the note of each says what is confirmed.",
+        HEADING + "Left out of the printed game",
+        LEFT_OUT,
+        HEADING + "Card set",
+        CARD_SET if _card_set_name(options) is None else OWN_CARD_SET,
+        HEADING + "This game's settings",
+        _settings(cards, options),
     ])

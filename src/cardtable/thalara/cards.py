@@ -220,8 +220,8 @@ class CardSet:
     """Everything a card file defines, checked."""
 
     __slots__ = ("aftershock_per_player", "aftershock_provisional", "aftershock_strength",
-                 "artifacts", "artifacts_to_end", "characters", "color_provisional",
-                 "colors", "conflicts", "digest", "hand_size", "name", "path",
+                 "aftershock_tuned", "artifacts", "artifacts_to_end", "characters",
+                 "color_provisional", "colors", "conflicts", "digest", "hand_size", "name", "path",
                  "remnant_provisional", "remnants", "sets", "spells")
 
     def __init__(self, path: str, data: dict[str, object]) -> None:
@@ -296,7 +296,9 @@ class CardSet:
         shock.reject_unknown(("per_player", "strength", "provenance", "source"))
         self.aftershock_per_player = shock.int("per_player", low=0, high=20)
         self.aftershock_strength = shock.int("strength", low=0, high=20)
-        self.aftershock_provisional = is_provisional(_provenance(shock)[0])
+        provenance = _provenance(shock)[0]
+        self.aftershock_provisional = is_provisional(provenance)
+        self.aftershock_tuned = provenance == TUNED
 
         self.spells: dict[str, Spell] = {}
         lowered: set[str] = set()  # the notation ignores letter case: 'Surge' is 'surge'

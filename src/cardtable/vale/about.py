@@ -12,6 +12,7 @@ from typing import Any
 
 from cardtable.vale.cards import CardSet
 from cardtable.vale.effects import FRAME_NAMES
+from cardtable.vale.notation import VERBS
 from cardtable.vale.phases import PHASE_NAMES
 from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
 from cardtable.vale.vocabulary import COLORS, FAMILIES
@@ -21,14 +22,14 @@ BASE_STONE_LIMIT = 4  # the rulebook's limit before card bonuses
 PHASE_WORDS = {
     "hunting": "the draft: each player hunts cards from the display",
     "action": "each player in turn sells or tames their hunted cards and summons",
-    "resolution": "each player resolves the hourglass effects of their area",
+    "resolution": "each player resolves the Resolution effects of their area",
     "over": "the game is over",
 }
 assert set(PHASE_WORDS) == set(PHASE_NAMES)
 
 PENDING_WORDS = {
     "run": "an effect is running",
-    "order": "choose which hourglass effect to resolve next",
+    "order": "choose which Resolution effect to resolve next",
     "stone-limit": "over the stone limit: choose a stone to discard",
     "choose": "choose one of the card's options",
     "discard-from-hand": "choose a card of your hand to discard",
@@ -52,9 +53,40 @@ PENDING_WORDS = {
     "retrieve": "choose a card of your shelter to take into your hand",
     "discard-from-shelter": "choose a card of your shelter to discard",
     "pay-price": "pay the price, or decline",
-    "activate": "choose an hourglass effect to resolve now",
+    "activate": "choose a Resolution effect to resolve now",
 }
 assert set(PENDING_WORDS) == set(FRAME_NAMES)
+
+# Each verb of the notation as a sentence, for logs: {who} is the player, {what} the
+# rest of the action in words (cards and tiles by name, stones counted, players by
+# label); a payment follows as ", paying ...".
+ACTION_WORDS = {
+    "hunt": "{who} hunts {what}",
+    "sell": "{who} sells {what}",
+    "tame": "{who} tames {what}",
+    "summon": "{who} summons {what}",
+    "remove": "{who} removes {what}",
+    "end": "{who} ends the turn",
+    "discard": "{who} discards {what}",
+    "order": "{who} resolves the Resolution effect of {what}",
+    "choose": "{who} chooses: {what}",
+    "target": "{who} aims at {what}",
+    "recover": "{who} takes {what} back into the hand",
+    "copy": "{who} copies {what}",
+    "take": "{who} takes {what}",
+    "artifact": "{who} picks the Artifact {what}",
+    "use": "{who} uses {what}",
+    "pay": "{who} pays {what}",
+    "shelter": "{who} shelters {what}",
+    "retrieve": "{who} retrieves {what}",
+    "upgrade": "{who} upgrades {what}",
+    "name": "{who} names {what}",
+    "swap": "{who} swaps {what}",
+    "top": "{who} puts {what} on top of the deck",
+    "activate": "{who} resolves the Resolution effect of {what} now",
+    "done": "{who} is done",
+}
+assert set(ACTION_WORDS) == set(VERBS)
 
 NOTATION_HELP = """\
 Vale notation (a card or tile by its id, stones red/blue/purple, players p1..p4):
@@ -65,7 +97,7 @@ Vale notation (a card or tile by its id, stones red/blue/purple, players p1..p4)
   remove imp pay blue           discard a summoned card, paying the round number
   end                           end your action turn
   discard red                   over the stone limit: give up one stone
-  order salamander              the hourglass effect to resolve next
+  order salamander              the Resolution effect to resolve next
   choose draw                   one of a card's options (Hydra, Basilisk ...)
   discard kappa / done          a card to discard, or stop discarding
   target p2                     the player a card's effect aims at
@@ -154,7 +186,8 @@ def catalogue(cs: CardSet, path: str | None) -> dict[str, Any]:
 
 def words() -> dict[str, Any]:
     return {"phases": {k: PHASE_WORDS[k] for k in PHASE_NAMES},
-            "pending": {k: PENDING_WORDS[k] for k in FRAME_NAMES}}
+            "pending": {k: PENDING_WORDS[k] for k in FRAME_NAMES},
+            "actions": dict(ACTION_WORDS), "stones": list(COLORS)}
 
 
 def _sale_prices() -> str:
@@ -165,14 +198,59 @@ def _sale_prices() -> str:
         for f, family in enumerate(FAMILIES))
 
 
-def rules_summary(options: Mapping[str, Any]) -> str:
-    expansion = options.get("expansion", "none")
+# What a heading paragraph of the rules starts with: the faces build their table of
+# contents from it (the terminal prints it as it is).
+HEADING = "## "
+
+CARD_SET = (
+    "The shipped cards and Artifact tiles follow the printed game; where a card's "
+    "wording left room, its note says how we read it. A card file of your own may mark "
+    "cards provisional (designed by you, not the printed ones): they are shown as such. "
+    "The zoom of a card shows its note.")
+
+
+def _settings(options: Mapping[str, Any], expansion: str, end_score: Any) -> str:
+    """Every option that changes play, with its value and what it means."""
     artifacts = expansion == "artifacts"
-    end_score = options.get("end_score", 80 if artifacts else 60)
     start = options.get("start_scores", "seat")
     start_text = ("the first player starts on 1 point, the second on 2, and so on"
                   if start == "seat" else "everyone starts on 0 points" if start == "zero"
                   else f"the starting points are {start}")
+    tie_break = options.get("tie_break", "area")
+    steal = options.get("steal", "capped")
+    copy_as = options.get("copy_resolves_as", "copier")
+    tiles = options.get("artifact_set", "standard")
+    path = options.get("cards")
+    return "; ".join(filter(None, [
+        f"cards: your file {path}" if path is not None else "",
+        f"expansion: {expansion} (" + {
+            "artifacts": "the Artifacts expansion, tiles and cards",
+            "cards": "the expansion's cards only, base rules",
+        }.get(expansion, "the base game") + ")",
+        ("artifact_set: " + (
+            "standard (the Base Artifacts for this many players and 3 Advanced ones)"
+            if tiles == "standard" else "base (the Base Artifacts only)" if tiles == "base"
+            else "the tiles " + ", ".join(map(str, tiles)))) if artifacts else "",
+        f"end_score: {end_score} (the game ends after the round someone reaches it)",
+        f"start_scores: {start} ({start_text})",
+        f"tie_break: {tie_break} (" + (
+            "most cards in the area wins a tie" if tie_break == "area"
+            else "every tied player wins") + ")",
+        f"steal: {steal} (" + (
+            "Goblin gains the full amount" if steal == "full"
+            else "Goblin gains only what the opponent loses") + ")",
+        f"copy_resolves_as: {copy_as} (" + (
+            "a copied effect resolves as the copied card's own" if copy_as == "target"
+            else "Scorch and Genie Exalted resolve a copied effect as their own") + ")",
+    ])) + "."
+
+
+def rules_summary(options: Mapping[str, Any]) -> str:
+    """The rules in short, in our words, with the settings `options` choose; a
+    paragraph starting with HEADING is a heading."""
+    expansion = options.get("expansion", "none")
+    artifacts = expansion == "artifacts"
+    end_score = options.get("end_score", 80 if artifacts else 60)
     tie = ("most cards in the area breaks a tie, then the tied players share the win"
            if options.get("tie_break", "area") == "area"
            else "every tied player wins")
@@ -181,8 +259,9 @@ def rules_summary(options: Mapping[str, Any]) -> str:
         "You hunt magical creatures, sell them for magic stones or tame them into your "
         "hand, and summon them into your area by paying their cost in stones. Red "
         "stones are worth 1, blue 3, purple 6. Summoned cards score points and stones "
-        "with their effects: instant ones (⚡) once when summoned, permanent ones (∞) "
-        "for as long as they stay, hourglass ones at every Resolution phase.",
+        "with their effects: Instant effects (⚡) once when summoned, Permanent effects "
+        "(∞) for as long as they stay, Resolution effects (⌛) at every Resolution phase.",
+        HEADING + "A round",
         "A round has three phases. Hunting: twice as many cards as players are "
         "revealed, and the players take them one at a time, in snake order from the "
         f"first player. Action: in turn, each player sells ({_sale_prices()}) or "
@@ -190,22 +269,23 @@ def rules_summary(options: Mapping[str, Any]) -> str:
         "(the area holds as many cards as the round number), may remove a card for "
         "stones worth the round number, then ends the turn. Nobody holds more than "
         "four stones (some cards raise it): the extra ones are discarded. Resolution: "
-        "each player resolves the hourglass effects of their area, in the order they choose.",
-        f"The end. The game ends after the round in which someone reaches {end_score} "
+        "each player resolves the Resolution effects of their area, in the order they "
+        "choose.",
+        HEADING + "The end",
+        f"The game ends after the round in which someone reaches {end_score} "
         f"points, or after round {LAST_ROUND}. Most points wins; {tie}.",
     ]
     if artifacts:
-        parts.append(
-            "The Artifacts expansion: at the start of each round, before the hunt, each "
-            "player picks an Artifact tile (never the one carrying their own marker); "
-            "its ability works at once (⚡), while held (∞) or once as an action. The "
-            "shelter keeps cards out of play, and areas can be bought.")
+        parts += [
+            HEADING + "The Artifacts expansion",
+            "At the start of each round, before the hunt, each player picks an Artifact "
+            "tile (never the one carrying their own marker); its ability works at once "
+            "(⚡), while held (∞) or once as an action. The shelter keeps cards out of "
+            "play, and areas can be bought."]
     elif expansion == "cards":
-        parts.append("The expansion's 28 cards are shuffled into the deck; the rules "
-                     "are the base game's.")
-    parts.append("This game's settings: " + "; ".join([
-        f"expansion {expansion}", f"end_score {end_score}", f"start_scores: {start_text}",
-        f"tie_break {options.get('tie_break', 'area')}",
-        "steal " + ("full: Goblin gains the full amount" if options.get("steal") == "full"
-                    else "capped: Goblin gains only what the opponent loses")]) + ".")
+        parts += [HEADING + "The expansion's cards",
+                  "The expansion's 28 cards are shuffled into the deck; the rules are "
+                  "the base game's."]
+    parts += [HEADING + "Card set", CARD_SET,
+              HEADING + "This game's settings", _settings(options, expansion, end_score)]
     return "\n\n".join(parts)

@@ -14,7 +14,7 @@ their own with the option `cards=<path>`). Each card is a `[[cards]]` table::
     notes = "..."               # optional: interpretations
     instant = [{ op = "gain", red = 2 }]        # lightning-bolt effect
     permanent = []                              # infinity effect
-    resolution = [{ op = "recover_self" }]      # hourglass effect
+    resolution = [{ op = "recover_self" }]      # Resolution effect
 
 The Artifacts expansion (`cards/artifacts.toml`, loaded after the base file) adds its
 28 cards the same way and the Artifact tiles as `[[artifacts]]` tables::

@@ -473,7 +473,7 @@ def _limit_answer(st: ValeState, frame: Frame, action: Action) -> None:
         st.stack.pop()
 
 
-# order (..., cards): the hourglass effect of which card resolves next
+# order (..., cards): the Resolution effect of which card resolves next
 
 def _order_options(st: ValeState, frame: Frame) -> list[Action]:
     _, p, _src, _cont, cards = frame
@@ -633,7 +633,7 @@ def _recover_answer(st: ValeState, frame: Frame, action: Action) -> None:
     board.add_points(st, p, points_per_cost * st.cs.cost[c])
 
 
-# copy (..., timing): the card whose instant (T_INSTANT) or hourglass effect to copy
+# copy (..., timing): the card whose instant (T_INSTANT) or Resolution effect to copy
 
 def _copy_options(st: ValeState, frame: Frame) -> list[Action]:
     _, p, src, _cont, timing = frame
@@ -915,7 +915,7 @@ def _price_answer(st: ValeState, frame: Frame, action: Action) -> None:
         st.events.append(Event("keep", p, f"P{p + 1} keeps {st.cs.ids[card]} in hand"))
 
 
-# activate (player, src, cont): the card whose hourglass effect resolves now
+# activate (player, src, cont): the card whose Resolution effect resolves now
 
 def _activate_options(st: ValeState, frame: Frame) -> list[Action]:
     cs = st.cs

@@ -11,7 +11,7 @@ a stone by its colour (`red`, `blue`, `purple`); a player by `p1` .. `p4` (seat 
   end                               end your turn (both hunted cards sold or tamed)
 pending decisions:
   discard <stone>                   the stone limit: discard one stone (repeat)
-  order <card>                      resolve this card's hourglass effect next
+  order <card>                      resolve this card's Resolution effect next
   choose <option>                   Hydra `choose draw`, Basilisk `choose purple` ...
   discard <card>                    from your hand (Forest Spirit) or area (Cerberus,
                                     or the card a Leviathan/Ember... target gives up)
@@ -35,7 +35,7 @@ the Artifacts expansion:
   name <family>                     Kraken, Rukh: `name water`
   swap <card>                       the card you give up to Pyro, Deepdive ...
   top <card>                        Nurikabe: the card put on top of the deck
-  activate <card>                   Ring of Wishes: the hourglass effect to resolve
+  activate <card>                   Ring of Wishes: the Resolution effect to resolve
   summon <card>                     also Horus's free summon and Akhlut's (from the
                                     discard pile)
 

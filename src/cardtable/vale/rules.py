@@ -3,7 +3,7 @@ scoring and the end of the game.
 
 A round: Hunting (reveal 2 x players cards; snake draft), Action (each player in turn
 order sells, tames, summons and removes, then ends the turn), Resolution (each player
-in turn order resolves every hourglass effect in their area, in the order they
+in turn order resolves every Resolution effect in their area, in the order they
 choose). The game ends at the end of a round in which someone has `end_score` (60)
 points, or after round 10.
 

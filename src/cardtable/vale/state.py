@@ -18,7 +18,7 @@ viewer; `viewer` is a seat 0..n-1 or None for a spectator)::
       "discard": [card ids, oldest first],
       "display": [card ids still unhunted],
       "pending": null | {"kind": str, "player": seat, "source": card id | null},
-      "to_order": [card ids],           # the hourglass effects the resolving player
+      "to_order": [card ids],           # the Resolution effects the resolving player
                                         # has still to order and run this Resolution
                                         # phase (also while one of them is running)
       "seats": [ {                      # one per seat, in seat order

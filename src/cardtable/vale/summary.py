@@ -11,8 +11,8 @@
 Points by source are what the engine can tell by replaying the game action by action:
 each action's change of every score goes to what that action ran. `summon` is a summon
 (its ⚡ effect and the ∞ effects it set off), `effect` a decision inside a card's or
-tile's effect (a choice, a target, a discard), `hourglass` an hourglass effect chosen
-with `order`, `artifact` a tile taken or used, `resolution` the hourglass effects that
+tile's effect (a choice, a target, a discard), `hourglass` a Resolution effect chosen
+with `order`, `artifact` a tile taken or used, `resolution` the Resolution effects that
 ran on their own when a turn ended (no choice to make), `other` anything else. A world
 sampled from a finished game keeps that game's sources; any other state without its
 history has only its totals under `other`.

@@ -32,7 +32,7 @@ to spend, no card to discard, no target -- stops the rest of that effect, which 
                 of your summoned cards matching the filter
   copy          timing = instant | resolution: copy that effect of another card in
                 your area and resolve it as this card's own
-  activate_resolution: resolve every hourglass effect in your area (you choose order)
+  activate_resolution: resolve every Resolution effect in your area (you choose order)
   choose        n, options = [{label, then = [...]}]: choose n different options
   steal         points: an opponent of your choice loses them and you gain them
   take_discard  family: take a card of that family from the discard pile into your hand
@@ -58,7 +58,7 @@ Fireblast's pairs; counts `permanent_cards`, `hand_families`; `if` takes
   discard_shelter: a card of your shelter to the discard pile
   buy_area      price: purchase an area (at most MAX_AREAS); a price is paid with
                 current stone values but no cost reduction or fixed cost
-  activate_one  resolve the hourglass effect of one card of your area (Ring of Wishes)
+  activate_one  resolve the Resolution effect of one card of your area (Ring of Wishes)
 
 Permanent ops: stone_limit (amount), stone_value (color, amount), swap_values,
 cost_reduction (amount, family?), fixed_cost (value, family?), on_summon (points,

@@ -31,7 +31,22 @@ const fixed = (x) => (x === null || x === undefined ? "unknown" : Number(x).toFi
 /** Where the replay shows a decision: the game as it stood when the decision was taken. */
 export function decisionLink(gameId, index) { return `/g/${gameId}?replay=${index}&decision=${index}`; }
 
-/** A decision in words: who played what, its label, and the better action if any. */
+/** What the search thought of the action it preferred, when that is not the one taken:
+ * "better" only when it rates it strictly higher, compared as the figures are shown (so
+ * "better ... (expected 0.47)" never stands beside a taken 0.47); its pick among equals,
+ * or one its visits favoured although its mean is lower, is "as good". */
+export function preferredWords(d, say) {
+  if (d.best === d.taken) return null;
+  const known = (x) => x !== null && x !== undefined;
+  const shown = (x) => Math.round(Number(x) * 100);
+  if (known(d.best_expected) && known(d.taken_expected) && shown(d.best_expected) > shown(d.taken_expected)) {
+    return `better: ${say(d.best)} (expected ${fixed(d.best_expected)})`;
+  }
+  return `the search preferred ${say(d.best)} (as good)`;
+}
+
+/** A decision in words: who played what, its label, and the action the search
+ * preferred if it is another (`better` holds its words, "better: ..." or "... (as good)"). */
 export function decisionWords(d, ctx, say) {
   const mark = LABEL_MARK[d.label];
   return {
@@ -39,7 +54,7 @@ export function decisionWords(d, ctx, say) {
     taken: say(d.taken),
     label: `${d.label}${mark ? ` ${mark}` : ""}`,
     expected: `expected ${fixed(d.taken_expected)}`,
-    better: d.best !== d.taken ? `better: ${say(d.best)} (expected ${fixed(d.best_expected)})` : null,
+    better: preferredWords(d, say),
   };
 }
 
@@ -203,7 +218,7 @@ export class AnalysisView {
       checked: this.flaggedOnly ? true : null, onchange: (e) => { this.flaggedOnly = e.target.checked; this.done(analysis); } }),
     " only inaccuracies, mistakes and blunders");
     clear(this.el).append(
-      h("p.small.muted", {}, `Judged by ${analysis.agent}, from each player's own view. Click a point or a decision to see it in the replay with the better action.`),
+      h("p.small.muted", {}, `Judged by ${analysis.agent}, from each player's own view. Click a point or a decision to see it in the replay with the action the search preferred.`),
       summaryTable(analysis, this.ctx),
       h("figure.chart-box", {}, chart(analysis, this.ctx, pick, this.narrow), legend(analysis, this.ctx)),
       h("h3", {}, "Decisions"), filter,
