@@ -126,15 +126,15 @@ def phase_line(st: ValeState) -> str:
     if phase == ACTION:
         return "Action: sell or tame your hunted cards, summon, then end your turn."
     if phase == RESOLUTION:
-        return "Resolution: resolve the hourglass effects of your area, in the order you choose."
+        return "Resolution: resolve the Resolution effects of your area, in the order you choose."
     return ""  # pragma: no cover
 
 
 # --- the pending decisions: (what the decider must do, what the others read) ---------
 
 _FRAME_WORDS: dict[int, tuple[str, str]] = {
-    F_ORDER: ("choose which hourglass effect to resolve next{src_in} ({left} left)",
-              "choosing which hourglass effect to resolve next{src_in}"),
+    F_ORDER: ("choose which Resolution effect to resolve next{src_in} ({left} left)",
+              "choosing which Resolution effect to resolve next{src_in}"),
     F_LIMIT: ("discard a stone: you are over the stone limit ({count} of {limit})",
               "discarding a stone: over the stone limit ({count} of {limit})"),
     F_CHOOSE: ("choose {number} of the options of {src}",
@@ -181,8 +181,8 @@ _FRAME_WORDS: dict[int, tuple[str, str]] = {
                         "discarding a card of their shelter ({src})"),
     F_PRICE: ("pay stones worth {price} {price_for}{or_decline} ({src})",
               "deciding whether to pay stones worth {price} {their_price_for} ({src})"),
-    F_ACTIVATE: ("choose an hourglass effect to resolve now ({src})",
-                 "choosing an hourglass effect to resolve now ({src})"),
+    F_ACTIVATE: ("choose a Resolution effect to resolve now ({src})",
+                 "choosing a Resolution effect to resolve now ({src})"),
 }
 assert len(_FRAME_WORDS) == len(FRAME_NAMES) - 1  # every decision but `run`
 
@@ -288,8 +288,8 @@ def prompt(st: ValeState, viewer: int | None, names: Sequence[str] | None) -> st
             doing = "summon what you can pay for, or end your turn"
         watching = "taking their Action turn"
     else:
-        doing = "resolve your hourglass effects"
-        watching = "resolving their hourglass effects"
+        doing = "resolve your Resolution effects"
+        watching = "resolving their Resolution effects"
     if mine:
         return f"You must {doing}."
     return f"{seat_name(p, names)} is {watching}."
@@ -388,9 +388,9 @@ def choices(st: ValeState, p: int, names: Sequence[str] | None = None
                 values = board.stone_values(st, p)
             text = f"Discard a {COLORS[c]} stone (worth {values[c]})"
         elif kind == K_ORDER:
-            text = f"Resolve the hourglass effect of {card_names[c]} next"
+            text = f"Resolve the Resolution effect of {card_names[c]} next"
         elif kind == K_ACTIVATE:
-            text = f"Resolve the hourglass effect of {card_names[c]} now"
+            text = f"Resolve the Resolution effect of {card_names[c]} now"
         elif kind == K_CHOOSE:
             text = _choose_text(action, frame)
         elif kind == K_DISCARD_CARD:

@@ -76,3 +76,13 @@ export function modal(id, label, ...children) {
   document.body.append(dialog);
   return dialog;
 }
+
+/** An element made elsewhere (a card face) given the table's attributes and classes. */
+export function dress(el, attrs, ...classes) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of classes) if (c) el.classList.add(c);
+  return el;
+}

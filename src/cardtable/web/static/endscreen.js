@@ -7,8 +7,8 @@ import { api, send, goToSeat } from "./api.js";
 import { showCreated } from "./lobby.js";
 import { AnalysisView } from "./analysis.js";
 
-const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s hourglass effect",
-  artifact: "Artifact {}", resolution: "hourglass effects", other: "other" };
+const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s Resolution effect",
+  artifact: "Artifact {}", resolution: "Resolution effects", other: "other" };
 
 export class EndScreen {
   constructor(table, wantsAnalysis) {
@@ -104,7 +104,7 @@ export class EndScreen {
       const won = (s.winners || []).includes(p.seat);
       return h(`div.score-bar${won ? ".won" : ""}`, {},
         h("b", {}, seatName(ctx, p.seat), won ? " (winner)" : ""),
-        h("div.bar-track", { role: "img", "aria-label": parts.map((x) => `${x.what} ${x.n}`).join(", ") },
+        h("div.bar-track", { role: "img", "aria-label": parts.filter((x) => x.n > 0).map((x) => `${x.what} ${x.n}`).join(", ") || "nothing scored" },
           parts.filter((x) => x.n > 0).map((x, i) => h("span.bar-part", { title: `${x.what}: ${x.n}`,
             style: `width: ${(100 * x.n) / most}%; background: ${palette[i % palette.length]}` }))),
         h("b", {}, `${total(p)} ${thalara ? "★" : "pts"}`));

@@ -462,6 +462,7 @@ export class Table {
       return { prompt: `${commonLabel(cands.map((c) => c.label))}: choose.`, buttons: cands, groups: [] };
     }
     if (cands.length <= ALL_AS_BUTTONS) return { prompt, buttons: cands, groups: [] };
+    const extra = this.extra || new Set();
     const onTable = new Set();
     for (const el of this.gameEl.querySelectorAll(".middle [data-keys], .mine-dock [data-keys]")) {
       for (const k of el.getAttribute("data-keys").split(" ")) onTable.add(k);
@@ -469,7 +470,7 @@ export class Table {
     const buttons = [];
     const groups = new Map();
     for (const c of cands) {
-      if (c.path.length === 0) { buttons.push(c); continue; }
+      if (c.path.length === 0 || extra.has(c.text)) { buttons.push(c); continue; }
       if (onTable.has(c.path[0])) continue;
       if (!groups.has(c.path[0])) groups.set(c.path[0], []);
       groups.get(c.path[0]).push(c);
@@ -540,6 +541,7 @@ export class Table {
     if (!this.snap || !this.mod) return;
     const s = this.snap;
     const before = positions(this.gameEl);
+    this.extra = new Set();
     this.drawTitle();
     this.drawClockNotes();
     this.abandonBtn.hidden = this.seat === null || this.joined || s.over || this.stopped;
@@ -559,12 +561,13 @@ export class Table {
     this.end.draw();
     this.end.el.hidden = !s.over || !this.endOpen;
     this.drawProvisional();
+    this.revealAnswers();
+    this.answersOutOfView();
     play(this.gameEl, before);
     if (this.keyboard && !this.waiting) {
       const first = this.gameEl.querySelector(".legal") || this.bar.answersEl.querySelector("button");
       if (first) first.focus();
     }
-    this.revealAnswers();
   }
 
   /** The table's clickable parts: each element whose key starts or continues a legal
@@ -600,6 +603,23 @@ export class Table {
         const zoomable = el.hasAttribute("data-zoom") ? el : el.querySelector("[data-zoom]");
         if ((e.key === "z" || e.key === "Z") && zoomable) { e.preventDefault(); this.zoom(zoomable.getAttribute("data-zoom")); }
       });
+    }
+  }
+
+  /** An answer on the table that the window does not show (a phone, a crowded display)
+   * is also offered as a button in the status bar, so that every answer is in view. */
+  answersOutOfView() {
+    this.extra = new Set();
+    if (this.waiting || !this.snap.legal.length) return;
+    for (let pass = 0; pass < 3; pass += 1) {
+      const hidden = [...this.gameEl.querySelectorAll(".middle .legal[data-action], .mine-dock .legal[data-action]")]
+        .filter((el) => !inView(el));
+      if (!hidden.length) return;
+      for (const el of hidden) {
+        this.extra.add(el.getAttribute("data-action"));
+        el.removeAttribute("data-action");
+      }
+      this.bar.draw();
     }
   }
 
@@ -692,9 +712,11 @@ export class Table {
   }
 
   logText(e) {
-    const text = e.events.map((ev) => inWords(this.ctx, ev.text)).join(" ") || (e.action ? this.mod.label(e.action, this.ctx) : `${seatName(this.ctx, e.seat)} acted.`);
-    if (e.by !== "computer") return text;
-    return [h("span.by-computer", {}, `The computer, for ${seatName(this.ctx, e.seat)} (out of time): `), text];
+    const lines = e.events.map((ev) => sentence(inWords(this.ctx, ev.text)));
+    if (!lines.length) lines.push(e.action ? sentence(this.mod.label(e.action, this.ctx)) : `${seatName(this.ctx, e.seat)} acted.`);
+    const parts = lines.map((line) => h("span.log-line", {}, line));
+    if (e.by !== "computer") return parts;
+    return [h("span.by-computer", {}, `The computer, for ${seatName(this.ctx, e.seat)} (out of time): `), ...parts];
   }
 
   drawLog() {
@@ -705,6 +727,26 @@ export class Table {
     const recent = this.log.slice(-1);
     if (recent.length) this.lastEl.append(...recent.map((e) => h("span.move.newest", {}, this.logText(e))));
   }
+}
+
+/** Whether all of an element shows: inside the window and inside every box that clips it. */
+function inView(el) {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return false;
+  for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.overflow === "visible" && style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const b = box.getBoundingClientRect();
+    if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) return false;
+  }
+  return true;
+}
+
+/** A log line as a sentence: a capital first, a full stop last. */
+function sentence(text) {
+  const t = String(text).trim();
+  if (!t) return t;
+  return capital(/[.!?)]$/.test(t) ? t : `${t}.`);
 }
 
 /** The words several answers share ("Place Blue 4 into conflict 1/2/3" → "Place Blue 4"). */

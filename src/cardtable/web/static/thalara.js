@@ -1,8 +1,8 @@
 // Thalara: The Last Artifacts: drawing the observation (the conflicts in the middle, your
 // hand and spells docked, the others as panels) and the clicks that make up each action.
 // Names, texts and provenance come from the game's catalogue; faces from faces.js.
-import { h, seatName, nameOf, inWords } from "./dom.js";
-import { thalaraRemnant, thalaraArtifact, thalaraSpell, thalaraAftershock, cardBack } from "./faces.js";
+import { h, seatName, nameOf, inWords, dress } from "./dom.js";
+import { thalaraRemnant, thalaraArtifact, thalaraSpell, thalaraAftershock, cardBack, strengthBadge } from "./faces.js";
 
 const COLORS = ["red", "blue", "green", "yellow", "purple"];
 const SYMBOL = { red: "▲", blue: "●", green: "♣", yellow: "☀", purple: "◆" };
@@ -56,33 +56,25 @@ function cardName(name, ctx) {
 export function cardEl(name, ctx, keys, owner, size = "hand") {
   const flip = owner === undefined || owner === null ? null : `t:${owner}:${name}`;
   const r = remnant(name);
-  if (r) {
-    const label = `${r.color} ${r.strength}`;
-    return h(`div.card.tcard.size-${size}`, { "data-keys": keys, "data-card": name, "data-flip": flip,
-      "data-zoom": `remnant:${name}`, "aria-label": label, title: label }, thalaraRemnant(r.color, r.strength, size));
-  }
+  if (r) return dress(thalaraRemnant(r.color, r.strength, size), { "data-keys": keys, "data-card": name, "data-flip": flip, "data-zoom": `remnant:${name}` }, "tcard");
   const art = ((ctx.catalogue || {}).artifacts || {})[name];
   if (art) return artifactEl(name, art, keys, size, flip);
-  return h(`div.card.tcard.size-${size}`, { "data-keys": keys, "data-card": name, "data-flip": flip,
-    "data-zoom": "aftershock:aftershock", "aria-label": "Aftershock", title: "Aftershock" }, thalaraAftershock(size));
+  return dress(thalaraAftershock(size, (ctx.catalogue || {}).aftershock), { "data-keys": keys, "data-card": name, "data-flip": flip, "data-zoom": "aftershock:aftershock" }, "tcard");
 }
 
 function artifactEl(id, a, keys, size = "hand", flip = null) {
-  const label = `Artifact ${a.name}: ${a.color} ${a.strength}, ${a.stars} star${a.stars === 1 ? "" : "s"}`;
-  return h(`div.card.tcard.artifact.size-${size}`, { "data-keys": keys, "data-card": id, "data-flip": flip || `art:${id}`,
-    "data-zoom": `artifact:${id}`, "aria-label": label, title: label }, thalaraArtifact(id, a, size));
+  return dress(thalaraArtifact(id, a, size), { "data-keys": keys, "data-card": id, "data-flip": flip || `art:${id}`, "data-zoom": `artifact:${id}` }, "tcard", "artifact");
 }
 
 function backEl(keys, label = "a face-down card") {
-  return h("div.card.tcard.hidden-card.size-mini", { "data-keys": keys, "aria-label": label, role: "img", title: label }, cardBack("thalara"));
+  return dress(cardBack("thalara", "mini"), { "data-keys": keys, "aria-label": label, role: "img", title: label }, "hidden-card");
 }
 
 function spellEl(sp, ctx, seat, size = "hand") {
   const mine = seat === ctx.me;
-  const label = `spell ${sp.name}, ${sp.kind}, requires ${sp.requires.join(", ")}: ${sp.text}${sp.cast_in !== null ? ` (cast in conflict ${sp.cast_in})` : ""}`;
-  return h(`div.spell.size-${size}${sp.cast_in !== null ? ".used" : ""}`, {
-    "data-keys": mine ? `spell:${sp.id}` : null, "data-zoom": `spell:${sp.id}`, "data-flip": `spell:${sp.id}`,
-    "aria-label": label, title: label }, thalaraSpell(sp.id, { ...sp, castIn: sp.cast_in }, size));
+  const who = ((ctx.catalogue || {}).characters || {})[sp.character];
+  return dress(thalaraSpell(sp.id, { ...sp, castIn: sp.cast_in, characterName: who ? who.name : undefined }, size),
+    { "data-keys": mine ? `spell:${sp.id}` : null, "data-zoom": `spell:${sp.id}`, "data-flip": `spell:${sp.id}` }, "spell");
 }
 
 function conflictEl(c, obs, ctx) {
@@ -90,8 +82,8 @@ function conflictEl(c, obs, ctx) {
     const cards = side.cards.map((cd) => {
       if (cd.card === null) return backEl(`facedown:${side.seat}`);
       const el = cardEl(cd.card, ctx, `card:${side.seat}:${cd.card}`, side.seat, "mini");
-      if (cd.face_down) el.classList.add("facedown-own");
-      if (cd.strength !== cd.printed) el.append(h("span.mod", { "aria-label": `strength now ${cd.strength}` }, `→${cd.strength}`));
+      if (cd.face_down) el.classList.add("peek");
+      if (cd.strength !== cd.printed) el.append(strengthBadge(cd.printed, cd.strength));
       return el;
     });
     return h(`div.side.seat-c${side.seat}${side.seat === ctx.me ? ".mine" : ""}`, {},
@@ -172,7 +164,7 @@ export function middle(obs, ctx) {
     obs.end_reason ? h("span", {}, ` · ${inWords(ctx, obs.end_reason)}`) : null);
   const supply = me && me.supply && obs.phase === "select"
     ? h("div.zone.supply-zone", {}, h("div.label", {}, `Your supply (${me.supply_count})`),
-      h("div.row.cards", {}, me.supply.map((c) => cardEl(c, ctx, `supply:${c}`, me.seat, "hand"))))
+      h("div.row.cards", {}, me.supply.map((c) => cardEl(c, ctx, `supply:${c}`, me.seat, "mini"))))
     : null;
   return h("div.board.thalara", {}, supply,
     h("div.conflicts", {}, obs.conflicts.map((c) => conflictEl(c, obs, ctx))), info);
@@ -202,7 +194,8 @@ export function zoom(kind, id, ctx) {
   }
   if (kind === "spell") {
     const s = (cat.spells || {})[id] || { name: id, requires: [], text: "" };
-    return h("div.zoomcard", {}, thalaraSpell(id, s, "zoom"));
+    const who = (cat.characters || {})[s.character];
+    return h("div.zoomcard", {}, thalaraSpell(id, { ...s, characterName: who ? who.name : undefined }, "zoom"));
   }
   const shock = cat.aftershock || {};
   return h("div.zoomcard", {}, thalaraAftershock("zoom"),

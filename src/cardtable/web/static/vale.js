@@ -1,7 +1,7 @@
 // The Vale of Eternity: drawing the observation (the shared display in the middle, your
 // area docked, the others as panels) and the clicks that make up each action. Cards and
 // Artifact tiles come from the game's catalogue (ctx.catalogue); their faces from faces.js.
-import { h, seatName, nameOf, inWords } from "./dom.js";
+import { h, seatName, nameOf, inWords, dress } from "./dom.js";
 import { valeCard, valeTile, stoneIcon, cardBack } from "./faces.js";
 
 const STONES = ["red", "blue", "purple"];
@@ -64,35 +64,29 @@ function tileInfo(id, ctx) {
 
 /** One card at a size ("hand" or "mini"), with its keys for clicks and its zoom. */
 export function cardEl(id, ctx, keys, size = "hand") {
-  if (id === null) {
-    return h("div.card.vcard.hidden-card", { "aria-label": "a hidden card", role: "img" }, cardBack("vale"));
-  }
+  if (id === null) return dress(cardBack("vale", size), { "aria-label": "a hidden card", role: "img" }, "hidden-card");
   const c = cardInfo(id, ctx);
-  const label = `${c.name}, ${c.family}, cost ${c.cost}: ${c.text}`;
-  return h(`div.card.vcard.size-${size}`, { "data-keys": [`card:${id}`, ...(keys || [])].join(" "), "data-card": id,
-    "data-flip": `card:${id}`, "data-zoom": `card:${id}`, "aria-label": label, title: label }, valeCard(id, c, size));
+  return dress(valeCard(id, c, size), { "data-keys": [`card:${id}`, ...(keys || [])].join(" "),
+    "data-flip": `card:${id}`, "data-zoom": `card:${id}` }, "vcard");
 }
 
 export function tileEl(id, obs, ctx, size = "hand") {
   const t = tileInfo(id, ctx);
   const info = (obs.artifacts || []).find((a) => a.id === id) || { held_by: null, marker: null };
   const notes = [info.held_by !== null && size !== "dock" ? `held by ${seatName(ctx, info.held_by)}` : null,
-    info.marker !== null ? `${seatName(ctx, info.marker)}'s marker: not for them this round` : null].filter(Boolean);
-  const label = `Artifact ${t.name}: ${t.text}${notes.length ? ` (${notes.join("; ")})` : ""}`;
-  return h(`div.card.tile.size-${size}${info.held_by !== null ? ".held" : ""}`, { "data-keys": `tile:${id}`, "data-tile": id,
-    "data-flip": `tile:${id}`, "data-zoom": `tile:${id}`, "aria-label": label, title: label },
-  valeTile(id, t, size === "dock" ? "mini" : size),
-  notes.length ? h("div.tile-note", {}, notes.join(" · ")) : null);
+    info.marker !== null ? `${seatName(ctx, info.marker)}'s marker` : null].filter(Boolean);
+  const face = dress(valeTile(id, t, size === "dock" ? "mini" : size), { "data-keys": `tile:${id}`,
+    "data-flip": `tile:${id}`, "data-zoom": `tile:${id}` }, "tile", info.held_by !== null ? "faded" : null);
+  if (!notes.length) return face;
+  face.setAttribute("aria-label", `${face.getAttribute("aria-label")} (${notes.join("; ")})`);
+  return h("div.tile-box", {}, face, h("div.tile-note", {}, notes.join(" · ")));
 }
 
 function stonesEl(seat, ctx, mine) {
-  return h("div.stones", { "aria-label": "magic stones" }, STONES.map((s) => h(`span.stone-slot`, {
-    "data-keys": mine ? `stone:${s}` : null,
-    "aria-label": `${seat.stones[s]} ${s} stone${seat.stones[s] === 1 ? "" : "s"}, worth ${seat.stone_values[s]} each`,
-    title: `${seat.stones[s]} ${s}, worth ${seat.stone_values[s]} each`,
-  }, stoneIcon(s, seat.stones[s], seat.stone_values[s]))),
-  h("span.stone-total", { title: "the stones' value, and how many you may hold" },
-    `= ${STONES.reduce((sum, s) => sum + seat.stones[s] * seat.stone_values[s], 0)} · ${STONES.reduce((n, s) => n + seat.stones[s], 0)}/${seat.stone_limit} stones`));
+  return h("div.stones", { role: "group", "aria-label": "magic stones" }, STONES.map((s) =>
+    dress(stoneIcon(s, seat.stones[s], seat.stone_values[s]), { "data-keys": mine ? `stone:${s}` : null }, "stone-slot")),
+  h("span.stone-total", { title: "what your stones are worth, and how many you may hold" },
+    `worth ${STONES.reduce((sum, s) => sum + seat.stones[s] * seat.stone_values[s], 0)} · ${STONES.reduce((n, s) => n + seat.stones[s], 0)} of ${seat.stone_limit} stones`));
 }
 
 /** A labelled row of cards; empty rows say so in words. */
@@ -189,6 +183,6 @@ export function render(obs, ctx) {
 
 /** A large, readable card for the zoom: full text, family, cost, timings, provenance. */
 export function zoom(kind, id, ctx) {
-  if (kind === "tile") return h("div.zoomcard", {}, valeTile(id, tileInfo(id, ctx), "zoom"));
-  return h("div.zoomcard", {}, valeCard(id, cardInfo(id, ctx), "zoom"));
+  if (kind === "tile") return h("div.zoomcard.tile-z", {}, valeTile(id, tileInfo(id, ctx), "zoom"));
+  return h("div.zoomcard.vcard-z", {}, valeCard(id, cardInfo(id, ctx), "zoom"));
 }

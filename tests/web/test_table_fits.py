@@ -1,0 +1,154 @@
+"""The table as players know it from the best online board games (issue 25), checked the
+way a newcomer meets it: whole games of Thalara and of Vale with the Artifacts expansion
+played by clicking, at 1400x900, 1280x720 and 390x844. At every one of the player's
+decisions: the question ([data-prompt]) and every answer ([data-action]) lie inside the
+window without scrolling, the own hand ([data-own-hand]) is in view, no answer reads as
+an id or a bare notation verb, and at desktop sizes no visible text is under 12 px. The
+end screen is in view at the end. Motion: a card that moves starts an animation, none
+under reduced motion. Screenshots of every phase are kept."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .conftest import checked_page, create_game, serious, shot, table
+from .test_play import READY
+
+SIZES = {"desktop": (1400, 900), "laptop": (1280, 720), "phone": (390, 844)}
+ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)+$")
+VERBS = ("hunt", "sell", "tame", "summon", "remove", "end", "discard", "order", "choose",
+         "target", "recover", "copy", "take", "done", "artifact", "use", "pay", "shelter",
+         "retrieve", "upgrade", "name", "swap", "top", "activate", "play", "cast", "return",
+         "pass", "skip")
+BARE = re.compile(rf"^({'|'.join(VERBS)}) [a-z0-9,-]+( [a-z0-9,-]+)*$")
+
+# What the page says about itself at one decision: where the prompt, the answers and the
+# own hand are, the answers' texts, and every visible text under 12 px.
+LOOK = """() => {
+  const inView = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.top >= -1 && r.left >= -1 &&
+      r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
+  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && !el.closest("[hidden], dialog:not([open]), details:not([open]) > :not(summary)"); };
+  const prompt = document.querySelector("[data-prompt]");
+  const answers = [...document.querySelectorAll("[data-action]")].filter(shown);
+  const hand = document.querySelector("[data-own-hand]");
+  const small = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!shown(el)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 11.95) small.push(`${size}px: ${node.textContent.trim().slice(0, 40)}`);
+  }
+  return {
+    prompt: prompt ? prompt.textContent : null, promptInView: !!prompt && inView(prompt),
+    answers: answers.map((el) => ({ text: (el.innerText || el.getAttribute("aria-label") || "").trim(),
+      action: el.getAttribute("data-action"), inView: inView(el) })),
+    hand: hand ? inView(hand) : null, small,
+    scroll: [document.documentElement.scrollHeight, document.documentElement.scrollWidth],
+  };
+}"""
+
+
+def new_game(server: Any, game: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    return create_game(server.base, {
+        "game": game, "seed": seed, "options": options, "computer_delay_ms": 0,
+        "seats": [{"kind": "human", "name": "Ada"},
+                  {"kind": "computer", "agent": "greedy"}]})
+
+
+def look(page: Page, size: str, width: int, height: int) -> dict[str, Any]:
+    seen: dict[str, Any] = page.evaluate(LOOK)
+    where = f"at {seen['prompt']!r} ({size})"
+    assert seen["promptInView"], f"the prompt is out of view {where}"
+    assert seen["hand"] is not False, f"the own hand is out of view {where}"
+    assert seen["scroll"][0] <= height and seen["scroll"][1] <= width, \
+        f"the page scrolls ({seen['scroll']}) {where}"
+    for a in seen["answers"]:
+        assert a["inView"], f"the answer {a['text']!r} is out of view {where}"
+        text = a["text"]
+        assert text and not ID.match(text) and not BARE.match(text), \
+            f"the answer {text!r} ({a['action']}) is notation, not words {where}"
+    if size != "phone":
+        assert seen["small"] == [], f"text under 12 px {where}: {seen['small'][:5]}"
+    return seen
+
+
+def click_one(page: Page, rng: random.Random, answers: list[dict[str, Any]]) -> None:
+    """One click a newcomer could make: an answer, or a highlighted card or place."""
+    legal = page.locator("#board .legal:visible, #my-area .legal:visible, "
+                         "#answers button.group:visible")
+    if answers and (not legal.count() or rng.random() < 0.5):
+        target = rng.choice(answers)["action"]
+        page.locator(f"[data-action='{target}']:visible").first.click()
+    else:
+        legal.nth(rng.randrange(legal.count())).click()
+
+
+def play_and_check(page: Page, size: str, name: str, seed: int) -> None:
+    width, height = SIZES[size]
+    rng = random.Random(seed)
+    phases: set[str] = set()
+    for _ in range(2500):
+        page.wait_for_function(READY, timeout=30000)
+        state = table(page)
+        if state["over"]:
+            break
+        seen = look(page, size, width, height)
+        phase = page.evaluate("() => window.cardtable.snap.observation.phase")
+        if phase not in phases:
+            phases.add(phase)
+            shot(page, f"fits-{name}-{size}-{phase}")
+        click_one(page, rng, seen["answers"])
+    else:
+        raise AssertionError("the game did not end")
+    # the end screen is in view
+    end = page.locator("#end")
+    end.wait_for()
+    box = end.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] < height / 2
+    shot(page, f"fits-{name}-{size}-end")
+
+
+CASES = [("thalara", {}, "thalara"), ("vale", {"expansion": "artifacts"}, "vale")]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game,options,name", CASES, ids=[c[2] for c in CASES])
+def test_a_whole_game_fits_the_window(browser: Browser, server: Any, size: str, game: str,
+                                      options: dict[str, Any], name: str) -> None:
+    width, height = SIZES[size]
+    made = new_game(server, game, 40 + len(size), options)
+    with checked_page(browser, viewport={"width": width, "height": height},
+                      has_touch=size == "phone", reduced_motion="reduce") as page:
+        page.goto(server.base + made["seats"][0]["link"])
+        page.wait_for_function(READY)
+        assert serious(page) == []
+        play_and_check(page, size, name, seed=len(size))
+        assert serious(page) == []
+
+
+def test_a_card_that_moves_is_animated_and_not_under_reduced_motion(
+        browser: Browser, server: Any) -> None:
+    for reduced, expected in (("no-preference", True), ("reduce", False)):
+        made = new_game(server, "thalara", 7, {})
+        with checked_page(browser, viewport={"width": 1400, "height": 900},
+                          reduced_motion=reduced) as page:
+            page.goto(server.base + made["seats"][0]["link"])
+            page.wait_for_function(READY)
+            # taking a card moves it from the supply into the hand
+            page.evaluate("() => { window.__animated = 0; const t = window.cardtable;"
+                          " const draw = t.draw.bind(t); t.draw = () => { draw();"
+                          " window.__animated += document.getAnimations().length; }; }")
+            page.locator("#board .legal[data-keys^='supply:']").first.click()
+            page.wait_for_function(READY)
+            animated = page.evaluate("() => window.__animated")
+            assert (animated > 0) is expected, (reduced, animated)
