@@ -47,7 +47,7 @@ def _declare() -> tuple[Option, ...]:
                "order; a character may appear twice only with two sets (3-4 players)",
                items="character ids", per_seat=True,
                default_text="myrja, canto (3 players: + accaina, 4: + kandhran)",
-               table_default=list(DEFAULT_CHARACTERS),
+               table_default=DEFAULT_CHARACTERS,
                suggestions=tuple(Choice(c.id, c.name) for c in core.characters.values())),
         Option("cards", "path", "Card file", "a card file of your own (a TOML file), or "
                "a shipped set by name: " + ", ".join(SHIPPED) + " (provisional-2026: the "
