@@ -117,7 +117,7 @@ def test_the_options_command_lists_values_bounds_and_defaults(
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["options", "vale"]) == 0
     out = capsys.readouterr().out
-    for words in ("expansion", "artifacts: the Artifacts expansion", "none: the base game",
+    for words in ("expansion", "artifacts: Artifacts expansion", "none: Base game",
                   "whole number from 1 to 1000", "60; 80 with expansion=artifacts",
                   "a new table in the browser: artifacts", "Only with expansion=artifacts",
                   "or a list of whole numbers from 0 to 1000, one per seat"):

@@ -81,7 +81,7 @@ def test_meta_carries_each_games_declared_options(client: TestClient) -> None:
     assert vale["expansion"]["kind"] == "choice"
     assert vale["expansion"]["table_default"] == "artifacts"
     assert vale["expansion"]["headline"] is True
-    assert {"value": "none", "label": "the base game: 70 cards, 60 points"} in \
+    assert {"value": "none", "label": "Base game"} in \
         vale["expansion"]["choices"]
     assert (vale["end_score"]["minimum"], vale["end_score"]["maximum"]) == (1, 1000)
     assert vale["cards"]["player_facing"] is False       # a file path is never offered

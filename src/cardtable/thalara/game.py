@@ -40,10 +40,10 @@ def _declare() -> tuple[Option, ...]:
     core = core_card_set()
     return (
         Option("mode", "choice", "Mode", "how hands are dealt", default="standard",
-               choices=(Choice("standard", "choose your hand"),
-                        Choice("casual", "Casual Chaos: draw it at random")),
+               choices=(Choice("standard", "Standard: choose your hand"),
+                        Choice("casual", "Casual Chaos: hands drawn at random")),
                headline=True),
-        Option("characters", "list", "Character", "the character of each seat, in seat "
+        Option("characters", "list", "Characters", "the character of each seat, in seat "
                "order; a character may appear twice only with two sets (3-4 players)",
                items="character ids", per_seat=True,
                default_text="myrja, canto (3 players: + accaina, 4: + kandhran)",
@@ -58,18 +58,18 @@ def _declare() -> tuple[Option, ...]:
         Option("star_tie", "choice", "Equal stars", "who wins on equal stars",
                default=DEFAULT_SETTINGS["star_tie"],
                choices=(Choice("shared", "everyone tied wins"),
-                        Choice("most-artifacts", "the most Artifacts break the tie"))),
+                        Choice("most-artifacts", "most Artifacts breaks the tie"))),
         Option("empty_casts", "choice", "Spells that do nothing",
                "whether a spell that would do nothing may be cast",
                default=DEFAULT_SETTINGS["empty_casts"],
-               choices=(Choice("forbidden", "not castable"),
-                        Choice("allowed", "castable all the same"))),
+               choices=(Choice("forbidden", "only a spell that does something"),
+                        Choice("allowed", "also a spell that does nothing"))),
         Option("silence_scope", "choice", "Silence stops spells",
-               "where Silence stops the other spells",
+               "where Silence stops the other spells: in its own conflict only, as its "
+               "text says, or a spell lying in a silenced conflict does nothing anywhere",
                default=DEFAULT_SETTINGS["silence_scope"],
-               choices=(Choice("conflict", "in its own conflict only, as its text says"),
-                        Choice("spell", "a spell lying in a silenced conflict does "
-                                        "nothing anywhere"))),
+               choices=(Choice("conflict", "in its own conflict"),
+                        Choice("spell", "everywhere, if lying in it"))),
         Option("idle_rounds", "int", "Rounds without a card", "the game ends after this "
                "many rounds in a row in which nobody plays a card (the rulebook has no "
                "such case, but a game must end)", default=2,

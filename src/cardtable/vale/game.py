@@ -27,26 +27,25 @@ def _declare() -> tuple[Option, ...]:
         Option("start_scores", "list", "Starting points", "the points each seat starts "
                "with", default="seat", item_kind="int", items="whole numbers",
                per_seat=True, minimum=0, maximum=MAX_START_SCORE,
-               choices=(Choice("seat", "the first player 1, the second 2, ... by seat"),
+               choices=(Choice("seat", "1, 2, 3 ... by seat"),
                         Choice("zero", "everybody 0"))),
         Option("tie_break", "choice", "Ties", "who wins a tie on points", default="area",
-               choices=(Choice("area", "most cards in the area, then a shared win"),
+               choices=(Choice("area", "most cards in the area, then shared"),
                         Choice("shared", "every tied player wins"))),
         Option("cards", "path", "Card file", "a TOML card file to play with instead of "
                "the 70 base cards", default_text="the 70 base cards"),
-        Option("expansion", "choice", "Expansion", "what the game is played with",
+        Option("expansion", "choice", "Expansion", "what the game is played with: the base "
+               "game (70 cards, 60 points), the 28 expansion cards shuffled in (base "
+               "rules, 60 points) or the Artifacts expansion (the 28 cards, the Artifacts, "
+               "shelter and purchased areas, 80 points)",
                default="none", table_default="artifacts", headline=True,
-               choices=(Choice("none", "the base game: 70 cards, 60 points"),
-                        Choice("cards", "the 28 expansion cards shuffled in, base rules, "
-                                        "60 points"),
-                        Choice("artifacts", "the Artifacts expansion: the 28 cards, the "
-                                            "Artifacts, shelter and purchased areas, "
-                                            "80 points"))),
+               choices=(Choice("none", "Base game"),
+                        Choice("cards", "Expansion cards only"),
+                        Choice("artifacts", "Artifacts expansion"))),
         Option("artifact_set", "list", "Artifacts", "the Artifact tiles on the table",
                default="standard", items="tile ids", needs=("expansion", "artifacts"),
-               choices=(Choice("standard", "the Base Artifacts for the player count plus "
-                                           "3 random Advanced ones"),
-                        Choice("base", "the Base Artifacts only")),
+               choices=(Choice("standard", "Base Artifacts + 3 random Advanced"),
+                        Choice("base", "Base Artifacts only")),
                suggestions=tuple(Choice(a, n) for a, n in zip(tiles.art_ids,
                                                               tiles.art_names,
                                                               strict=True))),
@@ -56,15 +55,14 @@ def _declare() -> tuple[Option, ...]:
         Option("steal", "choice", "Goblin steals", "what Goblin gains from an opponent",
                default="capped",
                choices=(Choice("capped", "only what the opponent could lose"),
-                        Choice("full", "the full amount, even from a player with fewer "
-                                       "points"))),
-        Option("copy_resolves_as", "choice", "Copied effects resolve as",
-               "whose effect a copied effect is (Scorch, Genie Exalted)",
+                        Choice("full", "the full amount, always"))),
+        Option("copy_resolves_as", "choice", "Copied effects are",
+               "whose effect an effect copied by Scorch or Genie Exalted is: the copier's "
+               "own (its 'this card' is the copier) or the copied card's (Genie Exalted "
+               "copying Imp recovers the Imp)",
                default="copier",
-               choices=(Choice("copier", "the copier's own, so its 'this card' is the "
-                                         "copier"),
-                        Choice("target", "the copied card's: Genie Exalted copying Imp "
-                                         "recovers the Imp"))),
+               choices=(Choice("copier", "the copier's own"),
+                        Choice("target", "the copied card's"))),
     )
 
 
