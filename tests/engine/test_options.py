@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -303,3 +304,37 @@ def test_vale_offers_the_artifacts_at_a_new_table() -> None:
     assert expansion.default == "none" and expansion.table_default == "artifacts"
     assert expansion.headline
     assert declared["artifact_set"].needs == ("expansion", "artifacts")
+
+
+# ---- the docs' options tables --------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC_TABLES = {"thalara": (ROOT / "README.md", "### Options"),
+              "vale": (ROOT / "docs" / "vale.md", "## Options")}
+
+
+def _options_table(path: Path, heading: str) -> dict[str, str]:
+    """{option: its values cell} of the first table under `heading`."""
+    text = path.read_text(encoding="utf-8")
+    rows: dict[str, str] = {}
+    for line in text[text.index(heading):].splitlines()[1:]:
+        if rows and not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0].startswith("`"):
+            rows[cells[0].strip("`")] = cells[1]
+    return rows
+
+
+@pytest.mark.parametrize("name", sorted(DOC_TABLES))
+def test_the_docs_options_table_matches_the_declarations(name: str) -> None:
+    rows = _options_table(*DOC_TABLES[name])
+    declared = cardtable.load_game(name).declared_options()
+    assert set(rows) == {o.name for o in declared}
+    for option in declared:
+        for value in option.values:                  # every choice, written as code
+            assert f"`{value}`" in rows[option.name] or f'`"{value}"`' in rows[option.name], \
+                (option.name, value)
+        for bound in (option.minimum, option.maximum):
+            if bound is not None and option.kind == "int":
+                assert str(bound) in rows[option.name], (option.name, bound)
