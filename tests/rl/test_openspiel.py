@@ -45,6 +45,35 @@ def test_register_is_idempotent_and_names_both_games() -> None:
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 
 
+@pytest.mark.parametrize("name", ["thalara", "vale"])
+def test_the_parameters_are_the_games_declared_options(name: str) -> None:
+    from cardtable import load_game
+
+    openspiel.register()
+    spec = openspiel.load(name).get_type().parameter_specification
+    declared = {o.name: o for o in load_game(name).declared_options()}
+    options = {k: v for k, v in spec.items() if k not in ("players", "seed", "deals")}
+    assert options == openspiel.option_parameters(name)
+    for key, value in options.items():
+        assert value == declared[key].default
+    expected = ({"mode", "star_tie", "empty_casts", "silence_scope", "idle_rounds"}
+                if name == "thalara" else
+                {"expansion", "tie_break", "steal", "copy_resolves_as"})
+    assert set(options) == expected
+
+
+def test_an_option_parameter_reaches_the_engine() -> None:
+    game = openspiel.load("vale", players=2, deals=4, steal="full", expansion="cards")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert state._core.engine.options["steal"] == "full"
+    assert state._core.engine.options["expansion"] == "cards"
+    with pytest.raises(Exception, match="steal must be one of capped, full"):
+        openspiel.load("vale", steal="always")
+    thalara = openspiel.load("thalara", players=2, deals=4, idle_rounds=5)
+    assert thalara.options == {"idle_rounds": 5}
+
+
 def test_one_deal_then_the_engine_s_game() -> None:
     game = openspiel.load("thalara", players=2, deals=8, seed=3)
     state = game.new_initial_state()

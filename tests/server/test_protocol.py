@@ -54,12 +54,51 @@ def test_meta_lists_games_and_agents(client: TestClient) -> None:
      "unknown agent"),
     ({"game": "vale", "seats": [{"kind": "robot"}, {"kind": "human"}]}, "kind"),
     ({"game": "vale", "options": {"cards": "/etc/passwd"}}, "shipped card sets"),
+    ({"game": "vale", "options": {"end_score": 0}},
+     "end_score must be a whole number from 1 to 1000, not 0"),
+    ({"game": "vale", "options": {"end_score": "60"}}, "end_score must be a whole number"),
+    ({"game": "thalara", "options": {"idle_rounds": 21}},
+     "idle_rounds must be a whole number from 1 to 20, not 21"),
+    ({"game": "vale", "options": {"expansion": "dragons"}},
+     "expansion must be one of none, cards, artifacts"),
+    ({"game": "vale", "options": {"artifact_set": "base"}},
+     "artifact_set needs expansion='artifacts'"),
+    ({"game": "vale", "players": 3, "options": {"start_scores": [0, 0]}},
+     "start_scores needs one per seat: 3 for 3 players, got 2"),
+    ({"game": "vale", "options": {"colour": "red", "end_score": 5}},
+     "unknown option 'colour' for vale; options: start_scores"),
 ])
 def test_bad_games_are_refused_with_a_reason(client: TestClient, spec: dict[str, Any],
                                              words: str) -> None:
     response = client.post("/api/games", json=spec)
     assert response.status_code == 400
     assert words in response.json()["detail"]
+
+
+def test_meta_carries_each_games_declared_options(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/meta").json()["games"]}
+    vale = {o["name"]: o for o in games["vale"]["declared_options"]}
+    assert vale["expansion"]["kind"] == "choice"
+    assert vale["expansion"]["table_default"] == "artifacts"
+    assert vale["expansion"]["headline"] is True
+    assert {"value": "none", "label": "Base game"} in \
+        vale["expansion"]["choices"]
+    assert (vale["end_score"]["minimum"], vale["end_score"]["maximum"]) == (1, 1000)
+    assert vale["cards"]["player_facing"] is False       # a file path is never offered
+    thalara = {o["name"]: o for o in games["thalara"]["declared_options"]}
+    assert thalara["characters"]["per_seat"] is True
+    assert "canto" in [c["value"] for c in thalara["characters"]["suggestions"]]
+    assert thalara["card_set"]["player_facing"] is False
+    # the help lines stay where they were
+    assert set(games["vale"]["options"]) == set(vale)
+
+
+def test_options_are_kept_as_the_game_declares_them(client: TestClient) -> None:
+    made = create(client, game="vale", options={"expansion": "ARTIFACTS", "steal": "Full",
+                                                "start_scores": "3, 4"})
+    setup = client.get(f"/api/games/{made['id']}/about").json()["setup"]
+    assert setup["options"] == {"expansion": "artifacts", "steal": "full",
+                                "start_scores": [3, 4]}
 
 
 def test_lobby_join_and_links(client: TestClient) -> None:

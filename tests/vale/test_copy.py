@@ -20,7 +20,7 @@ EXPANSION = {"expansion": "cards"}  # the expansion's cards, base rules
 
 def test_the_default_is_the_copier_and_a_bad_value_is_refused() -> None:
     assert GAME.new_game(2, seed=1).options["copy_resolves_as"] == "copier"
-    assert "'copier' (default" in GAME.option_help()["copy_resolves_as"]
+    assert "copier (default" in GAME.option_help()["copy_resolves_as"]
     with pytest.raises(OptionError, match="copy_resolves_as"):
         GAME.new_game(2, seed=1, copy_resolves_as="both")
 

@@ -112,3 +112,119 @@ def test_the_name_of_whoever_joins_shows_at_the_table(page: Page, server: Any) -
         assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
         page.wait_for_function("() => /Cy/.test(document.querySelector('#presence').textContent)")
     assert "Player 2" not in page.inner_text("#presence")
+
+
+# ---- the options, as the games declare them --------------------------------------------
+
+def _about(base: str, link: str) -> dict[str, Any]:
+    abandon_later(base, link)
+    game_id = link.split("#")[0].split("/")[-1]
+    about: dict[str, Any] = httpx.get(f"{base}/api/games/{game_id}/about").json()
+    return about
+
+
+def test_the_vale_expansion_is_chosen_beside_the_game_with_the_artifacts_preselected(
+        tab: Page, server: Any, size: str) -> None:
+    tab.goto(server.base + "/")
+    tab.select_option("#game", "vale")
+    expansion = tab.locator("#opt-expansion")
+    # in view without opening anything, a select, the Artifacts chosen
+    assert expansion.is_visible()
+    assert expansion.evaluate("e => e.tagName") == "SELECT"
+    assert expansion.input_value() == "artifacts"
+    assert expansion.locator("option").all_inner_texts() == [
+        "Base game", "Expansion cards only", "Artifacts expansion"]
+    assert not tab.locator("details.options").evaluate("d => d.open")
+    tab.locator("form.create summary").click()
+    # each option a control of its kind: selects with labels, a number with its bounds
+    for name in ("tie_break", "steal", "copy_resolves_as", "start_scores", "artifact_set"):
+        assert tab.locator(f"#opt-{name}").evaluate("e => e.tagName") == "SELECT", name
+    assert tab.locator("#opt-steal option").all_inner_texts() == [
+        "only what the opponent could lose", "the full amount, always"]
+    end = tab.locator("#opt-end_score")
+    assert end.get_attribute("type") == "number"
+    assert (end.get_attribute("min"), end.get_attribute("max")) == ("1", "1000")
+    # no free text where the values can be listed, and no card file at all
+    visible_text = tab.locator("#game-options input:not([type]):visible, "
+                               "#game-options input[type=text]:visible")
+    assert visible_text.count() == 0
+    assert tab.locator("[name=opt-cards], [name=opt-card_set]").count() == 0
+    # the Artifacts' own option only while the Artifacts are chosen
+    assert tab.locator("#opt-artifact_set").is_visible()
+    assert serious(tab) == [], "the lobby's options"
+    assert tab.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    shot(tab, f"lobby-options-{size}")
+    expansion.select_option("none")
+    assert not tab.locator("#opt-artifact_set").is_visible()
+    expansion.select_option("artifacts")
+    # a list that cannot be listed in full opens its own text field on demand
+    tab.select_option("#opt-start_scores", "\u0000list")
+    assert tab.locator("#opt-start_scores-list").is_visible()
+    tab.select_option("#opt-start_scores", "zero")
+    assert not tab.locator("#opt-start_scores-list").is_visible()
+
+
+def test_a_vale_game_created_with_the_defaults_has_the_artifacts(
+        page: Page, server: Any) -> None:
+    page.goto(server.base + "/")
+    page.select_option("#game", "vale")
+    page.click("#create")
+    page.locator("#created").wait_for()
+    about = _about(server.base, page.get_attribute("#play-link", "href") or "")
+    assert about["setup"]["options"] == {"expansion": "artifacts"}
+    assert "artifacts" in about["catalogue"]      # the tiles are in the game's card set
+
+
+def test_options_chosen_in_the_lobby_reach_the_game(page: Page, server: Any) -> None:
+    page.goto(server.base + "/")
+    page.select_option("#game", "vale")
+    page.select_option("#opt-expansion", "none")
+    page.locator("form.create summary").click()
+    page.select_option("#opt-tie_break", "shared")
+    page.fill("#opt-end_score", "40")
+    page.select_option("#opt-start_scores", "\u0000list")
+    page.fill("#opt-start_scores-list", "3, 0")
+    page.click("#create")
+    page.locator("#created").wait_for()
+    about = _about(server.base, page.get_attribute("#play-link", "href") or "")
+    assert about["setup"]["options"] == {"tie_break": "shared", "end_score": 40,
+                                         "start_scores": [3, 0]}
+
+
+def test_a_value_the_server_refuses_is_said_in_the_form(page: Page, server: Any) -> None:
+    page.goto(server.base + "/")
+    page.select_option("#game", "vale")
+    page.locator("form.create summary").click()
+    page.select_option("#opt-start_scores", "\u0000list")
+    page.fill("#opt-start_scores-list", "1, 2, 3")      # three scores for two seats
+    page.click("#create")
+    alert = page.locator("form.create p.error[role=alert]")
+    alert.wait_for()
+    assert "start_scores needs one per seat: 2 for 2 players, got 3" in alert.inner_text()
+
+
+def test_thalaras_mode_beside_the_game_and_a_character_in_each_seats_row(
+        tab: Page, server: Any, size: str) -> None:
+    tab.goto(server.base + "/")
+    tab.select_option("#game", "thalara")
+    mode = tab.locator("#opt-mode")
+    assert mode.is_visible() and mode.input_value() == "standard"
+    assert tab.locator("#seat-characters-0").input_value() == "myrja"
+    assert tab.locator("#seat-characters-1").input_value() == "canto"
+    tab.select_option("#players", "3")
+    assert tab.locator("#seat-characters-2").input_value() == "accaina"
+    tab.locator("form.create summary").click()
+    idle = tab.locator("#opt-idle_rounds")
+    assert idle.get_attribute("type") == "number" and idle.input_value() == "2"
+    assert (idle.get_attribute("min"), idle.get_attribute("max")) == ("1", "20")
+    assert tab.locator("#opt-star_tie").evaluate("e => e.tagName") == "SELECT"
+    assert serious(tab) == [], "Thalara's options"
+    assert tab.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    shot(tab, f"lobby-thalara-options-{size}")
+    tab.select_option("#seat-characters-1", "kandhran")
+    mode.select_option("casual")
+    tab.click("#create")
+    tab.locator("#created").wait_for()
+    about = _about(server.base, tab.get_attribute("#play-link", "href") or "")
+    options = about["setup"]["options"]
+    assert options == {"mode": "casual", "characters": ["myrja", "kandhran", "accaina"]}

@@ -75,6 +75,7 @@ def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None
 def test_vale_against_the_computer_from_the_lobby(page: Page, server: Any) -> None:
     page.goto(server.base + "/")
     page.select_option("#game", "vale")
+    page.select_option("#opt-expansion", "none")     # the base game, one click away
     page.locator("form.create summary").click()
     page.fill("input[name=delay]", "0")
     page.fill("input[name=seed]", "8")

@@ -26,6 +26,7 @@ from cardtable.cli.options import (
     add_game_option_flags,
     check_players,
     game_options,
+    options_table,
     positive_int,
 )
 from cardtable.cli.play import (
@@ -147,6 +148,17 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("game", nargs="?", help="only this game")
     games.set_defaults(run=run_games)
 
+    options = commands.add_parser(
+        "options", help="list a game's options: values, bounds and defaults",
+        description="List the options a game declares, each with its values (choices "
+                    "or bounds), its default and what it means: what --mode, "
+                    "--characters, --cards, --expansion and --option KEY=VALUE accept.",
+        epilog="Example: cardtable options vale")
+    options.add_argument("game", help=f"the game ({_games_text()})")
+    options.add_argument("--json", action="store_true",
+                         help="print the declarations as JSON (as /api/meta gives them)")
+    options.set_defaults(run=run_options)
+
     bench = commands.add_parser(
         "bench", help="measure random playouts per second and the cost of clone()",
         description="Play random games for --seconds and report games per second, "
@@ -230,7 +242,7 @@ def run_play(args: argparse.Namespace, console: Console, read_line: ReadLine) ->
         players = game.min_players if args.players is None else args.players
         check_players(game, players)
         seed = secrets.randbelow(2**31) if args.seed is None else args.seed
-        state = game.new_game(players, seed, **game_options(args))
+        state = game.new_game(players, seed, **game_options(args, game, players))
         seat = parse_seat(args.seat if args.seat is not None else "0", players)
         # A random deal's seed would tell the computer's cards: not in the file name.
         name = (f"{seed}" if args.seed is not None
@@ -256,7 +268,7 @@ def run_simulate(args: argparse.Namespace, console: Console, read_line: ReadLine
         raise OptionError("--agents needs at least one agent, like random,greedy")
     players = sim.default_players(game, agents) if args.players is None else args.players
     check_players(game, players)
-    options = game_options(args)
+    options = game_options(args, game, players)
     game.new_game(players, args.seed, **options)      # bad options fail before any game
     for spec in dict.fromkeys(agents):                # and so do unknown agents
         make_agent(spec, game, 0)
@@ -336,14 +348,16 @@ def run_replay(args: argparse.Namespace, console: Console, read_line: ReadLine) 
 def run_games(args: argparse.Namespace, console: Console, read_line: ReadLine) -> int:
     names = [args.game] if args.game else cardtable.games()
     for name in names:
-        game = load_game(name)
-        table = Table(title=f"{game.name}: {game.title}, {game.min_players}-"
-                            f"{game.max_players} players", title_justify="left")
-        table.add_column("option")
-        table.add_column("meaning")
-        for option, text in game.option_help().items():
-            table.add_row(option, Text(text))
-        console.print(table)
+        console.print(options_table(load_game(name)))
+    return 0
+
+
+def run_options(args: argparse.Namespace, console: Console, read_line: ReadLine) -> int:
+    game = load_game(args.game)
+    if args.json:
+        print(json.dumps([o.to_dict() for o in game.declared_options()], indent=1))
+        return 0
+    console.print(options_table(game))
     return 0
 
 
@@ -355,7 +369,7 @@ def run_bench(args: argparse.Namespace, console: Console, read_line: ReadLine) -
     game = load_game(args.game)
     players = default_players(game) if args.players is None else args.players
     check_players(game, players)
-    options = game_options(args)
+    options = game_options(args, game, players)
     game.new_game(players, args.seed, **options)      # bad options fail at once
     if args.json:
         result = measure(game.name, players, args.seconds, args.seed, options,

@@ -10,7 +10,10 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from cardtable.engine.options import Option
 
 
 class CardtableError(Exception):
@@ -253,9 +256,19 @@ class Game(ABC):
         """Read the text notation; MalformedAction when it cannot be read,
         IllegalAction when it reads but is not legal now."""
 
-    @abstractmethod
+    def declared_options(self) -> tuple[Option, ...]:
+        """Every option `new_game` accepts, declared once as data (engine/options.py):
+        its name, kind, choices or bounds, default, a label for a control and a
+        sentence of help. A game checks its options with `validate_options` against
+        these; the command line, the lobby, the RL adapters and the docs build their
+        flags, controls and tables from them. Empty for a game that declares none: it
+        checks its options itself and the faces pass them through as given."""
+        return ()
+
     def option_help(self) -> dict[str, str]:
-        """Each option `new_game` accepts, with a line of help."""
+        """Each option `new_game` accepts, with a line of help (by default, from the
+        declared options)."""
+        return {o.name: o.help_line() for o in self.declared_options()}
 
     def heuristics(self) -> Heuristics:
         """Game knowledge for agents."""

@@ -1,10 +1,10 @@
-"""The checks every game's `new_game` starts with: the player count, unknown options
-and the seed. Each failure is one OptionError naming what is wrong."""
+"""The checks every game's `new_game` starts with: the player count and the seed (the
+options are checked against their declarations, engine/options.py). Each failure is one
+OptionError naming what is wrong."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any
 
 from cardtable.engine.api import Game, OptionError
@@ -17,16 +17,6 @@ def check_players(game: Game, players: object) -> int:
         raise OptionError(f"{game.title} is for {game.min_players} to {game.max_players} "
                           f"players, not {players!r}")
     return players
-
-
-def check_known(game: Game, options: Iterable[str], known: Iterable[str]) -> None:
-    """An OptionError naming the options `game` does not know, if any."""
-    names = list(known)
-    unknown = sorted(set(options) - set(names))
-    if unknown:
-        which = (f"option {unknown[0]!r}" if len(unknown) == 1
-                 else "options " + ", ".join(map(repr, unknown)))
-        raise OptionError(f"unknown {which} for {game.name}; options: {', '.join(names)}")
 
 
 def seed_or_random(seed: Any) -> int:

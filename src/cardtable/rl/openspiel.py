@@ -21,8 +21,10 @@
   seeded from `sampler`, wrapped in a new state with the same move number and the
   player's own past actions (not the others': those would tell what they knew).
 
-Parameters: `players` (2-4), `mode` (Thalara: standard | casual) or `expansion` (Vale:
-none | cards | artifacts), `seed` (default 0) and `deals` (default 4096).
+Parameters: `players` (2-4), `seed` (default 0), `deals` (default 4096) and every
+option the game declares with one value and a fixed default (a choice, a whole number or
+a yes/no: Thalara's `mode`, `star_tie`, `idle_rounds` ...; Vale's `expansion`,
+`tie_break`, `steal` ...), with the rules' default (`cardtable options GAME` lists them).
 """
 
 from __future__ import annotations
@@ -48,11 +50,22 @@ _Moves = tuple[Any, int, int] | None
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
+
+
+def option_parameters(name: str) -> dict[str, Any]:
+    """The options of game `name` that OpenSpiel carries as parameters, with their
+    defaults: each declared option of one value (a choice, a whole number, a yes/no)
+    whose default the rules fix. Lists, card files and defaults that follow other
+    options (Vale's end_score) are left to the engine's defaults."""
+    return {o.name: o.default for o in load_game(name).declared_options()
+            if o.kind in ("choice", "int", "bool") and o.default is not None
+            and o.player_facing}
+
+
+_OPTION_PARAMS = {name: option_parameters(name) for name in ("thalara", "vale")}
 _PARAMS: dict[str, dict[str, Any]] = {
-    "thalara": {"players": 2, "mode": "standard", "seed": 0, "deals": DEFAULT_DEALS},
-    "vale": {"players": 2, "expansion": "none", "seed": 0, "deals": DEFAULT_DEALS},
-}
-_OPTION_PARAMS = {"thalara": ("mode",), "vale": ("expansion",)}
+    name: {"players": 2, **options, "seed": 0, "deals": DEFAULT_DEALS}
+    for name, options in _OPTION_PARAMS.items()}
 _CONFIGURED = frozenset(("engine_game", "options", "players", "seed", "deals", "encoding",
                          "chance"))
 
@@ -142,9 +155,10 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     def _configure(self, values: dict[str, Any]) -> None:
         name = self.engine_name
         self.engine_game: Game = load_game(name)
-        self.options: dict[str, Any] = {k: values[k] for k in _OPTION_PARAMS[name]}
-        if name == "thalara" and self.options.get("mode") == "standard":
-            self.options.pop("mode")  # the default: keeps the encoding cache key short
+        # the options set to other than their default (defaults keep the key short)
+        self.options: dict[str, Any] = {k: values[k] for k, default
+                                        in _OPTION_PARAMS[name].items()
+                                        if values[k] != default}
         self.players = int(values["players"])
         self.seed = int(values["seed"])
         self.deals = int(values["deals"])

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from cardtable import games, load_game
 from cardtable.agents import agent_names, computer_name, make_agent
 from cardtable.engine.api import CardtableError
+from cardtable.engine.options import validate_options
 from cardtable.engine.record import GameRecord
 from cardtable.server.analyses import AnalysisBusy, Analyst
 from cardtable.server.clocks import ON_TIMEOUT, ClockError, parse_time_control
@@ -188,10 +189,15 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         names = agent_names()
         levels = [f"{n}:{lv}" for n in names if n == "ismcts"
                   for lv in ("easy", "medium", "hard")]
+        # each game's options: a line of help each, and the declarations the lobby
+        # builds its controls from (the server checks every option all the same)
         return {"games": [{"name": g, "title": load_game(g).title,
                            "min_players": load_game(g).min_players,
                            "max_players": load_game(g).max_players,
-                           "options": load_game(g).option_help()} for g in games()],
+                           "options": load_game(g).option_help(),
+                           "declared_options": [o.to_dict() for o in
+                                                load_game(g).declared_options()]}
+                          for g in games()],
                 "agents": [n for n in names if n != "ismcts"] + levels,
                 "allow_computer_games": limits.allow_computer_games}
 
@@ -204,8 +210,15 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         if not game.min_players <= spec.players <= game.max_players:
             raise HTTPException(400, f"{game.title} is for {game.min_players} to "
                                      f"{game.max_players} players")
-        if "cards" in spec.options:
+        declared = game.declared_options()
+        if "cards" in spec.options or any(o.kind == "path" and o.name in spec.options
+                                          for o in declared):
             raise HTTPException(400, "the server plays only with the shipped card sets")
+        try:    # checked and normalised against the declarations ("Artifacts" is artifacts)
+            options = (validate_options(game.name, declared, spec.options, spec.players)
+                       if declared else dict(spec.options))
+        except CardtableError as exc:
+            raise HTTPException(400, str(exc)) from None
         if spec.seed is not None and not -(2**63) <= spec.seed < 2**63:
             raise HTTPException(400, "the seed must fit in 64 bits (-2**63 to 2**63 - 1)")
         seed = spec.seed if spec.seed is not None else server_seed()
@@ -217,7 +230,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             raise HTTPException(400, "on_timeout is 'computer' (the computer plays for a seat "
                                      "whose time ran out) or 'forfeit' (it loses)")
         try:
-            game.new_game(spec.players, seed, **spec.options)
+            game.new_game(spec.players, seed, **options)
         except CardtableError as exc:
             raise HTTPException(400, str(exc)) from None
         except TypeError as exc:
@@ -259,7 +272,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                          "abandon one first")
             row = await rooms.writer.call(
                 lambda: storage.create_game(
-                    game.name, spec.players, seed, spec.options, seats,
+                    game.name, spec.players, seed, options, seats,
                     clean_text(spec.title, 100), spec.listed, spec.computer_delay_ms,
                     creator=creator, clock=control.text if control is not None else None,
                     on_timeout=(spec.on_timeout or "computer") if control is not None

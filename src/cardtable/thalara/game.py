@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine import rng as rngmod
 from cardtable.engine.api import (
@@ -17,7 +17,8 @@ from cardtable.engine.api import (
     OptionError,
     State,
 )
-from cardtable.engine.newgame import check_known, check_players, seed_or_random
+from cardtable.engine.newgame import check_players, seed_or_random
+from cardtable.engine.options import Choice, Option, validate_options
 from cardtable.thalara import about, phrases
 from cardtable.thalara.cards import LEGACY_SET, SHIPPED, CardSet, card_set, core_card_set
 from cardtable.thalara.heuristics import ThalaraHeuristics
@@ -26,11 +27,54 @@ from cardtable.thalara.rules import begin_round
 from cardtable.thalara.setup import DEFAULT_SETTINGS, SETTINGS, Setup
 from cardtable.thalara.state import ThalaraState
 
-MODES = ("standard", "casual")
 # The first-game pairs of the rulebook, then the next characters in order.
 DEFAULT_CHARACTERS = ("myrja", "canto", "accaina", "kandhran")
+IDLE_ROUNDS = (1, 20)   # the bounds of idle_rounds
 VERBS = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
          "return": 1, "done": 0}
+
+
+def _declare() -> tuple[Option, ...]:
+    """Every option `new_game` accepts. The characters suggested are the shipped set's
+    (another card file has its own, checked as the game is set up)."""
+    core = core_card_set()
+    return (
+        Option("mode", "choice", "Mode", "how hands are dealt", default="standard",
+               choices=(Choice("standard", "Standard: choose your hand"),
+                        Choice("casual", "Casual Chaos: hands drawn at random")),
+               headline=True),
+        Option("characters", "list", "Characters", "the character of each seat, in seat "
+               "order; a character may appear twice only with two sets (3-4 players)",
+               items="character ids", per_seat=True,
+               default_text="myrja, canto (3 players: + accaina, 4: + kandhran)",
+               table_default=DEFAULT_CHARACTERS,
+               suggestions=tuple(Choice(c.id, c.name) for c in core.characters.values())),
+        Option("cards", "path", "Card file", "a card file of your own (a TOML file), or "
+               "a shipped set by name: " + ", ".join(SHIPPED) + " (provisional-2026: the "
+               "provisional set before it was tuned)", default_text="core"),
+        Option("card_set", "text", "Card set digest", "the digest of the card set a "
+               "recorded game was played with (records keep it): a game set up with "
+               "other cards is refused", default_text="filled in", player_facing=False),
+        Option("star_tie", "choice", "Equal stars", "who wins on equal stars",
+               default=DEFAULT_SETTINGS["star_tie"],
+               choices=(Choice("shared", "everyone tied wins"),
+                        Choice("most-artifacts", "most Artifacts breaks the tie"))),
+        Option("empty_casts", "choice", "Spells that do nothing",
+               "whether a spell that would do nothing may be cast",
+               default=DEFAULT_SETTINGS["empty_casts"],
+               choices=(Choice("forbidden", "only a spell that does something"),
+                        Choice("allowed", "also a spell that does nothing"))),
+        Option("silence_scope", "choice", "Silence stops spells",
+               "where Silence stops the other spells: in its own conflict only, as its "
+               "text says, or a spell lying in a silenced conflict does nothing anywhere",
+               default=DEFAULT_SETTINGS["silence_scope"],
+               choices=(Choice("conflict", "in its own conflict"),
+                        Choice("spell", "everywhere, if lying in it"))),
+        Option("idle_rounds", "int", "Rounds without a card", "the game ends after this "
+               "many rounds in a row in which nobody plays a card (the rulebook has no "
+               "such case, but a game must end)", default=2,
+               minimum=IDLE_ROUNDS[0], maximum=IDLE_ROUNDS[1]),
+    )
 
 
 _SETUPS: dict[tuple[Any, ...], Setup] = {}     # at most SETUPS_KEPT, oldest dropped first
@@ -57,56 +101,31 @@ class ThalaraGame(Game):
     min_players = 2
     max_players = 4
 
-    def option_help(self) -> dict[str, str]:
-        return {
-            "mode": "standard (choose your hand) or casual (Casual Chaos: draw it at random)",
-            "characters": "one character id per seat, e.g. myrja,canto "
-                          "(ids: myrja, canto, accaina, kandhran, rinnthra, jinpatrica)",
-            "cards": "a card file of your own (a path to a TOML file), or a shipped set "
-                     "by name: " + ", ".join(SHIPPED) + " (core is the default; "
-                     "provisional-2026 is the provisional set before it was tuned)",
-            "card_set": "the digest of the card set a recorded game was played with "
-                        "(records keep it): a game set up with other cards is refused",
-            "star_tie": "who wins on equal stars: shared (default) or most-artifacts",
-            "empty_casts": "whether a spell that would do nothing may be cast: "
-                           "forbidden (default) or allowed",
-            "silence_scope": "where Silence stops the other spells: conflict (default: "
-                             "in its own conflict only, as its text says) or spell (a "
-                             "spell lying in a silenced conflict does nothing anywhere)",
-            "idle_rounds": "the game ends after this many rounds in a row in which "
-                           "nobody plays a card (default 2; the rulebook has no such "
-                           "case, but a game must end)",
-        }
+    _declared: ClassVar[tuple[Option, ...] | None] = None
+
+    def declared_options(self) -> tuple[Option, ...]:
+        if ThalaraGame._declared is None:
+            ThalaraGame._declared = _declare()
+        return ThalaraGame._declared
 
     def new_game(self, players: int = 2, seed: int | None = None,
                  **options: Any) -> ThalaraState:
         players = check_players(self, players)
-        check_known(self, options, self.option_help())
+        given = validate_options(self.name, self.declared_options(), options, players)
         seed = seed_or_random(seed)
-        mode = options.get("mode", "standard")
-        if mode not in MODES:
-            raise OptionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-        path = options.get("cards")
+        mode = given.get("mode", "standard")
+        path = given.get("cards")
         cards = self._cards(path)
-        recorded = options.get("card_set")
+        recorded = given.get("card_set")
         if recorded is not None and recorded != cards.digest:
             shown = "the default set (core)" if path is None else repr(str(path))
             raise OptionError(f"this game was played with card set {recorded!r}, but the "
                               f"cards given, {shown}, are {cards.digest!r}: give the card "
                               f"file it was played with")
-        characters = self._characters(options.get("characters"), players, cards)
+        characters = self._characters(given.get("characters"), players, cards)
         settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
-        idle = options.get("idle_rounds", 2)
-        if not isinstance(idle, int) or isinstance(idle, bool) or not 1 <= idle <= 20:
-            raise OptionError(f"idle_rounds must be a whole number from 1 to 20, "
-                              f"not {idle!r}")
-        settings["idle_rounds"] = idle
-        for key, allowed in SETTINGS.items():
-            if key in options:
-                if options[key] not in allowed:
-                    raise OptionError(f"{key} must be one of {', '.join(allowed)}, "
-                                      f"not {options[key]!r}")
-                settings[key] = options[key]
+        settings["idle_rounds"] = given.get("idle_rounds", 2)
+        settings.update((key, given[key]) for key in SETTINGS if key in given)
         setup = _setup(cards, "" if path is None else str(path), players,
                        tuple(characters), mode, tuple(sorted(settings.items())))
         normal: dict[str, Any] = {"mode": mode, "characters": characters, **settings}
@@ -150,14 +169,7 @@ class ThalaraGame(Game):
             pool = [c for c in DEFAULT_CHARACTERS if c in cards.characters]
             pool += [c for c in cards.characters if c not in pool]
             return [pool[i % len(pool)] for i in range(players)]
-        if isinstance(value, str):
-            value = [v.strip() for v in value.split(",") if v.strip()]
-        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-            raise OptionError("characters must be a list of character ids")
-        chosen = [v.lower() for v in value]
-        if len(chosen) != players:
-            raise OptionError(f"characters needs one id per seat: {players} for {players} "
-                              f"players, got {len(chosen)}")
+        chosen = [v.lower() for v in value]   # one id per seat: the declaration saw to it
         for c in chosen:
             if c not in cards.characters:
                 raise OptionError(f"unknown character {c!r}; characters: "

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
-from cardtable.engine.newgame import check_known, check_players, seed_or_random
+from cardtable.engine.newgame import check_players, seed_or_random
+from cardtable.engine.options import Choice, Option, defaults, validate_options
 from cardtable.vale import about, notation, phrases
 from cardtable.vale.cards import cards_from
 from cardtable.vale.heuristics import ValeHeuristics
@@ -15,28 +16,54 @@ from cardtable.vale.state import ValeState
 MAX_END_SCORE = 1000  # keeps end_score / 100 inside the learning encodings' bounds
 MAX_START_SCORE = 1000  # a starting score beyond any end score means nothing more
 
-OPTION_HELP: dict[str, str] = {
-    "start_scores": "starting points: 'seat' (default: the first player 1, the second 2, "
-                    "... by seat), 'zero', or a list of numbers from 0 to 1000, one per "
-                    "seat",
-    "tie_break": "'area' (default: most cards in the area wins a tie, then a shared "
-                 "win) or 'shared' (every tied player wins)",
-    "cards": "path of a TOML card file to play with instead of the 70 base cards",
-    "expansion": "'none' (default: the base game), 'cards' (the 28 expansion cards "
-                 "shuffled in, base rules, 60 points) or 'artifacts' (the 28 cards, the "
-                 "Artifacts, shelter and purchased areas, 80 points)",
-    "artifact_set": "with expansion='artifacts': 'standard' (default: the Base Artifacts "
-                    "for the player count plus 3 random Advanced ones), 'base' (the Base "
-                    "Artifacts only) or a list of at least players + 1 tile ids",
-    "end_score": "the game ends at the end of a round in which someone has this many "
-                 "points (1 to 1000; default 60; 80 with expansion='artifacts')",
-    "steal": "'capped' (default: Goblin gains only what the opponent could lose) or "
-             "'full' (gain the full amount even from a player with fewer points)",
-    "copy_resolves_as": "'copier' (default: Scorch and Genie Exalted resolve the copied "
-                        "effect as their own, so its 'this card' is the copier) or "
-                        "'target' (as the copied card's: Genie Exalted copying Imp "
-                        "recovers the Imp)",
-}
+END_SCORE = {"none": 60, "cards": 60, "artifacts": 80}   # the default, by expansion
+
+
+def _declare() -> tuple[Option, ...]:
+    """Every option `new_game` accepts. The tiles suggested for artifact_set are the
+    shipped expansion's (a card file may have others, checked as the game is set up)."""
+    tiles = cards_from(None, True)
+    return (
+        Option("start_scores", "list", "Starting points", "the points each seat starts "
+               "with", default="seat", item_kind="int", items="whole numbers",
+               per_seat=True, minimum=0, maximum=MAX_START_SCORE,
+               choices=(Choice("seat", "1, 2, 3 ... by seat"),
+                        Choice("zero", "everybody 0"))),
+        Option("tie_break", "choice", "Ties", "who wins a tie on points", default="area",
+               choices=(Choice("area", "most cards in the area, then shared"),
+                        Choice("shared", "every tied player wins"))),
+        Option("cards", "path", "Card file", "a TOML card file to play with instead of "
+               "the 70 base cards", default_text="the 70 base cards"),
+        Option("expansion", "choice", "Expansion", "what the game is played with: the base "
+               "game (70 cards, 60 points), the 28 expansion cards shuffled in (base "
+               "rules, 60 points) or the Artifacts expansion (the 28 cards, the Artifacts, "
+               "shelter and purchased areas, 80 points)",
+               default="none", table_default="artifacts", headline=True,
+               choices=(Choice("none", "Base game"),
+                        Choice("cards", "Expansion cards only"),
+                        Choice("artifacts", "Artifacts expansion"))),
+        Option("artifact_set", "list", "Artifacts", "the Artifact tiles on the table",
+               default="standard", items="tile ids", needs=("expansion", "artifacts"),
+               choices=(Choice("standard", "Base Artifacts + 3 random Advanced"),
+                        Choice("base", "Base Artifacts only")),
+               suggestions=tuple(Choice(a, n) for a, n in zip(tiles.art_ids,
+                                                              tiles.art_names,
+                                                              strict=True))),
+        Option("end_score", "int", "Points to end", "the game ends at the end of a round "
+               "in which someone has this many points", minimum=1, maximum=MAX_END_SCORE,
+               default_text="60; 80 with expansion=artifacts"),
+        Option("steal", "choice", "Goblin steals", "what Goblin gains from an opponent",
+               default="capped",
+               choices=(Choice("capped", "only what the opponent could lose"),
+                        Choice("full", "the full amount, always"))),
+        Option("copy_resolves_as", "choice", "Copied effects are",
+               "whose effect an effect copied by Scorch or Genie Exalted is: the copier's "
+               "own (its 'this card' is the copier) or the copied card's (Genie Exalted "
+               "copying Imp recovers the Imp)",
+               default="copier",
+               choices=(Choice("copier", "the copier's own"),
+                        Choice("target", "the copied card's"))),
+    )
 
 
 class ValeGame(Game):
@@ -45,86 +72,58 @@ class ValeGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
 
+    _declared: ClassVar[tuple[Option, ...] | None] = None
+
+    def declared_options(self) -> tuple[Option, ...]:
+        if ValeGame._declared is None:
+            ValeGame._declared = _declare()
+        return ValeGame._declared
+
     def new_game(self, players: int = 2, seed: int | None = None,
                  **options: Any) -> ValeState:
         players = check_players(self, players)
-        check_known(self, options, OPTION_HELP)
+        given = validate_options(self.name, self.declared_options(), options, players)
         seed = seed_or_random(seed)
-        expansion = options.get("expansion", "none")
-        if expansion not in ("none", "cards", "artifacts"):
-            raise OptionError(f"expansion must be 'none', 'cards' or 'artifacts', not "
-                              f"{expansion!r}")
-        start = options.get("start_scores", "seat")
+        o = {**defaults(self.declared_options()), **given}
+        expansion = o["expansion"]
+        start = o["start_scores"]
         if start == "seat":
             scores = list(range(1, players + 1))
         elif start == "zero":
             scores = [0] * players
-        elif isinstance(start, list | tuple) and len(start) == players and all(
-                isinstance(x, int) and not isinstance(x, bool)
-                and 0 <= x <= MAX_START_SCORE for x in start):
-            scores = [int(x) for x in start]
-            start = scores
         else:
-            raise OptionError("start_scores must be 'seat', 'zero' or a list of "
-                              f"{players} whole numbers from 0 to {MAX_START_SCORE}, not "
-                              f"{start!r}")
-        tie_break = options.get("tie_break", "area")
-        if tie_break not in ("area", "shared"):
-            raise OptionError(f"tie_break must be 'area' or 'shared', not {tie_break!r}")
-        end_score = options.get("end_score", 80 if expansion == "artifacts" else 60)
-        if (isinstance(end_score, bool) or not isinstance(end_score, int)
-                or not 1 <= end_score <= MAX_END_SCORE):
-            raise OptionError(f"end_score must be a whole number from 1 to {MAX_END_SCORE}, "
-                              f"not {end_score!r}")
-        steal = options.get("steal", "capped")
-        if steal not in ("capped", "full"):
-            raise OptionError(f"steal must be 'capped' or 'full', not {steal!r}")
-        copy_as = options.get("copy_resolves_as", "copier")
-        if copy_as not in ("copier", "target"):
-            raise OptionError("copy_resolves_as must be 'copier' or 'target', not "
-                              f"{copy_as!r}")
-        path = options.get("cards")
-        if path is not None and not isinstance(path, str):
-            raise OptionError(f"cards must be the path of a card file, not {path!r}")
+            scores = list(start)
+        end_score = o.get("end_score", END_SCORE[expansion])
+        path = o.get("cards")
         cs = cards_from(path, expansion != "none")
         if cs.n < 4 * players:
             raise OptionError(f"the card set has {cs.n} cards; {players} players need at "
                               f"least {4 * players}")
-        kept: dict[str, Any] = {"start_scores": start, "tie_break": tie_break,
+        kept: dict[str, Any] = {"start_scores": start, "tie_break": o["tie_break"],
                                 "expansion": expansion, "end_score": end_score,
-                                "steal": steal, "copy_resolves_as": copy_as}
+                                "steal": o["steal"],
+                                "copy_resolves_as": o["copy_resolves_as"]}
         if path is not None:
             kept["cards"] = path
-        art_set = options.get("artifact_set", "standard")
-        if "artifact_set" in options and expansion != "artifacts":
-            raise OptionError("artifact_set needs expansion='artifacts'")
-        if isinstance(art_set, list | tuple):
-            art_set = list(art_set)
-            # a non-string (a list, a number) is no tile id, and a list cannot even be
-            # looked up: checked first so it gets this message, not a TypeError
-            unknown_tiles = [a for a in art_set
-                             if not isinstance(a, str) or a not in cs.art_index]
+        art_set = o["artifact_set"]
+        if isinstance(art_set, list):
             # one more tile than players: the last to pick always has a tile without
             # their own marker
+            unknown_tiles = [a for a in art_set if a not in cs.art_index]
             if (unknown_tiles or len(set(art_set)) != len(art_set)
                     or len(art_set) < players + 1):
                 raise OptionError(
                     f"artifact_set must list at least {players + 1} different tiles among "
                     f"{', '.join(cs.art_ids)}; not {art_set!r}")
-        elif art_set not in ("standard", "base"):
-            raise OptionError("artifact_set must be 'standard', 'base' or a list of tile "
-                              f"ids, not {art_set!r}")
         if expansion == "artifacts":
             kept["artifact_set"] = art_set
-        return ValeState(self, cs, players, seed, kept, scores, tie_break, end_score,
-                         steal == "full", expansion, art_set, copy_as == "target")
+        return ValeState(self, cs, players, seed, kept, scores, o["tie_break"], end_score,
+                         o["steal"] == "full", expansion, art_set,
+                         o["copy_resolves_as"] == "target")
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, ValeState)
         return notation.parse(state, text)
-
-    def option_help(self) -> dict[str, str]:
-        return dict(OPTION_HELP)
 
     def heuristics(self) -> Heuristics:
         return ValeHeuristics()

@@ -24,14 +24,91 @@ export async function lobby(main, statusEl) {
   }, 5000);
 }
 
+// Options the lobby offers: what players choose (not what records fill in, not a file).
+const offered = (g) => (g.declared_options || []).filter((o) => o.player_facing && o.kind !== "path" && o.name !== "cards");
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const LIST = "\u0000list";   // the select entry that opens a list's own text field
+
+/** A control for one declared option, built from its declaration: a select for choices
+ * (each with its label), a checkbox for a yes/no, a number field with the bounds, free
+ * text only for a list that cannot be offered in full. `read()` gives the value to send,
+ * or undefined when it is the rules' default (the game then applies its own). */
+function optionControl(o) {
+  const id = `opt-${o.name}`;
+  const hint = h("small.muted", { id: `${id}-help` }, o.help.charAt(0).toUpperCase() + o.help.slice(1) + ".");
+  const described = { id, name: id, "aria-describedby": `${id}-help`, title: o.help };
+  let input; let read;
+  if (o.kind === "choice") {
+    const pre = o.table_default ?? o.default;
+    input = h("select", described, o.choices.map((c) =>
+      h("option", { value: c.value, selected: c.value === pre ? true : null }, c.label)));
+    read = () => (input.value === o.default ? undefined : input.value);
+  } else if (o.kind === "bool") {
+    input = h("input", { ...described, type: "checkbox", checked: (o.table_default ?? o.default) ? true : null });
+    read = () => (input.checked === Boolean(o.default) ? undefined : input.checked);
+  } else if (o.kind === "int") {
+    const pre = o.table_default ?? o.default;
+    input = h("input", { ...described, type: "number", inputmode: "numeric", step: 1, min: o.minimum, max: o.maximum,
+      value: pre, placeholder: o.default === null ? "default" : null });
+    if (o.default === null && o.default_text) hint.append(` Default: ${o.default_text}.`);
+    read = () => {
+      if (input.value.trim() === "") return undefined;
+      const n = Number(input.value);
+      return n === o.default ? undefined : n;
+    };
+  } else if (o.kind === "list" && o.choices.length) {
+    // its words in a select; "a list" opens a text field for what cannot be listed
+    const pre = o.table_default ?? o.default;
+    const words = h("select", described, o.choices.map((c) =>
+      h("option", { value: c.value, selected: c.value === pre ? true : null }, c.label)),
+      h("option", { value: LIST }, `a list of ${o.items || "values"}…`));
+    const example = (o.suggestions || []).slice(0, 3).map((c) => c.value).join(", ") || (o.item_kind === "int" ? "0, 0" : "");
+    const text = h("input", { id: `${id}-list`, name: `${id}-list`, hidden: true, placeholder: example,
+      "aria-label": `${o.label}: ${o.items || "values"}, separated by commas` });
+    words.addEventListener("change", () => { text.hidden = words.value !== LIST; if (!text.hidden) text.focus(); });
+    input = h("span.listopt", {}, words, text);
+    input.selectEl = words;
+    read = () => {
+      if (words.value !== LIST) return words.value === o.default ? undefined : words.value;
+      const items = text.value.split(",").map((v) => v.trim()).filter((v) => v);
+      return o.item_kind === "int" ? items.map((v) => (/^-?\d+$/.test(v) ? Number(v) : v)) : items;
+    };
+  } else {
+    input = h("input", { ...described, placeholder: o.default_text || "default" });
+    read = () => {
+      const v = input.value.trim();
+      if (!v) return undefined;
+      return o.kind === "list" ? v.split(",").map((x) => x.trim()).filter((x) => x) : v;
+    };
+  }
+  const row = h("label.opt", { "data-option": o.name }, h("span", {}, o.label), input, hint);
+  if (o.headline) (input.selectEl || input).removeAttribute("aria-describedby");   // shown without its note
+  return { option: o, row, input: input.selectEl || input, read };
+}
+
 function createForm(meta, onCreated) {
   const gameSel = h("select", { name: "game", id: "game" },
     meta.games.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("select", { name: "players", id: "players", "aria-label": "number of players" });
+  const headline = h("div.headline");
   const seatsBox = h("div.seatrows");
-  const optsBox = h("div.opts");
+  const seatExtra = h("div.seatextra");
+  const optsBox = h("div.opts", { id: "game-options" });
+  let controls = [];
   const agentOptions = () => meta.agents.map((a) => h("option", { value: a }, a));
   const current = () => meta.games.find((g) => g.name === gameSel.value);
+  // the options that need another shown only while it has the value they need
+  function applies() {
+    for (const c of controls) {
+      const needs = c.option.needs;
+      if (!needs) continue;
+      const [other, wanted] = Object.entries(needs)[0];
+      const by = controls.find((d) => d.option.name === other);
+      const value = by ? (by.read() ?? by.option.default) : undefined;
+      c.row.hidden = value !== wanted;
+      c.input.disabled = c.row.hidden;
+    }
+  }
   function refresh() {
     const g = current();
     const keep = Number(players.value) || 2;
@@ -39,13 +116,21 @@ function createForm(meta, onCreated) {
       const n = g.min_players + i;
       return h("option", { value: n, selected: n === keep ? true : null }, `${n} players`);
     }));
+    const options = offered(g);
+    controls = options.filter((o) => !(o.per_seat && !o.choices.length && o.suggestions.length)).map(optionControl);
+    clear(headline).append(...controls.filter((c) => c.option.headline).map((c) =>
+      h("label", { "data-option": c.option.name, title: c.option.help }, `${c.option.label} `, c.input)));
+    clear(optsBox).append(...controls.filter((c) => !c.option.headline).map((c) => c.row));
+    for (const c of controls) c.input.addEventListener("change", applies);
+    applies();
     seatRows();
-    clear(optsBox).append(...Object.entries(g.options).filter(([k]) => k !== "cards").map(([k, help]) =>
-      h("label.opt", {}, h("span", {}, k), h("input", { name: `opt-${k}`, placeholder: "default", title: help }),
-        h("small.muted", {}, help))));
   }
+  // a per-seat choice with a list of suggestions (Thalara's characters): a select in each
+  // seat's row, preselected to the game's own pairing
+  const perSeat = () => offered(current()).filter((o) => o.per_seat && !o.choices.length && o.suggestions.length);
   function seatRows() {
     const n = Number(players.value);
+    const extra = perSeat();
     clear(seatsBox).append(...Array.from({ length: n }, (_, i) => {
       const kind = h("select", { name: `kind-${i}`, id: `kind-${i}`, "aria-label": `seat ${i + 1}: person, open seat or computer` },
         KINDS.map(([value, text]) => h("option", { value, selected: value === (i > 0 ? "computer" : "human") ? true : null }, text)));
@@ -61,6 +146,29 @@ function createForm(meta, onCreated) {
       kind.addEventListener("change", sync); sync();
       return h("div.seatrow", {}, h("b", {}, `Seat ${i + 1}`), kind, agent, name);
     }));
+    // one row per such option under the seats, a select for each seat in seat order
+    clear(seatExtra).append(...extra.map((o) => h("div.seatoption", { "data-option": o.name, title: o.help },
+      h("span", {}, o.label),
+      Array.from({ length: n }, (_, i) => {
+        const pre = (o.table_default || [])[i % Math.max(1, (o.table_default || []).length)];
+        return h("select", { name: `seat-${o.name}-${i}`, id: `seat-${o.name}-${i}`, "aria-label": `seat ${i + 1}: ${o.label.toLowerCase()}` },
+          o.suggestions.map((c) => h("option", { value: c.value, selected: c.value === pre ? true : null }, c.label)));
+      }))));
+  }
+  // the options to send: each control's value where it is not the rules' default
+  function chosenOptions(n) {
+    const options = {};
+    for (const c of controls) {
+      if (c.row.hidden) continue;
+      const value = c.read();
+      if (value !== undefined) options[c.option.name] = value;
+    }
+    for (const o of perSeat()) {
+      const picked = Array.from({ length: n }, (_, i) => document.getElementById(`seat-${o.name}-${i}`)?.value);
+      const table = Array.from({ length: n }, (_, i) => (o.table_default || [])[i]);
+      if (!same(picked, table)) options[o.name] = picked;
+    }
+    return options;
   }
   gameSel.addEventListener("change", refresh);
   players.addEventListener("change", seatRows);
@@ -75,14 +183,7 @@ function createForm(meta, onCreated) {
       ev.preventDefault();
       const fd = new FormData(form);
       const n = Number(fd.get("players"));
-      const options = {};
-      for (const [k, v] of fd.entries()) {
-        if (k.startsWith("opt-") && String(v).trim() !== "") {
-          let value = String(v).trim();
-          try { value = JSON.parse(value); } catch { /* a plain word */ }
-          options[k.slice(4)] = value;
-        }
-      }
+      const options = chosenOptions(n);
       const seats = Array.from({ length: n }, (_, i) => ({
         kind: fd.get(`kind-${i}`), agent: fd.get(`agent-${i}`) || null, name: fd.get(`name-${i}`) || null,
       }));
@@ -101,13 +202,14 @@ function createForm(meta, onCreated) {
     },
   },
   h("h2", {}, "New game"),
-  h("label", {}, "Game ", gameSel), h("label", {}, " ", players),
-  seatsBox,
+  h("div.gamerow", {}, h("label", {}, "Game ", gameSel), h("label", {}, players)),
+  headline,
+  seatsBox, seatExtra,
   h("div.clockrow", {}, h("label", {}, "Time ", clock), h("label", {}, "Out of time: ", onTimeout)),
-  h("details", {}, h("summary", {}, "Options"), optsBox,
-    h("label.opt", {}, h("span", {}, "seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric", title: "a chosen seed is for games with one person: with several, its chooser would know the deal" })),
-    h("label.opt", {}, h("span", {}, "title"), h("input", { name: "title", placeholder: "(optional)" })),
-    h("label.opt", {}, h("span", {}, "computer pause (ms)"), h("input", { name: "delay", value: "600", inputmode: "numeric" }))),
+  h("details.options", {}, h("summary", {}, "More options"), optsBox, h("div.opts", {},
+    h("label.opt", {}, h("span", {}, "Seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric", title: "a chosen seed is for games with one person: with several, its chooser would know the deal" })),
+    h("label.opt", {}, h("span", {}, "Title"), h("input", { name: "title", placeholder: "(optional)" })),
+    h("label.opt", {}, h("span", {}, "Computer pause (ms)"), h("input", { name: "delay", value: "600", inputmode: "numeric" })))),
   h("label", {}, h("input", { type: "checkbox", name: "listed", checked: true }), " list it in the lobby"),
   h("div", {}, h("button.primary", { type: "submit", id: "create" }, "Create game")),
   out);
