@@ -54,6 +54,8 @@ LOOK = """() => {
       action: el.getAttribute("data-action"), inView: inView(el) })),
     hand: hand ? inView(hand) : null, small,
     scroll: [document.documentElement.scrollHeight, document.documentElement.scrollWidth],
+    below: [...document.querySelectorAll("body *")].filter((el) => shown(el) &&
+      el.getBoundingClientRect().bottom > innerHeight + 1 && !el.closest(".middle")).slice(0, 5).map((el) => el.outerHTML.slice(0, 80)),
   };
 }"""
 
@@ -71,7 +73,7 @@ def look(page: Page, size: str, width: int, height: int) -> dict[str, Any]:
     assert seen["promptInView"], f"the prompt is out of view {where}"
     assert seen["hand"] is not False, f"the own hand is out of view {where}"
     assert seen["scroll"][0] <= height and seen["scroll"][1] <= width, \
-        f"the page scrolls ({seen['scroll']}) {where}"
+        f"the page scrolls ({seen['scroll']}) {where}: {seen['below']}"
     for a in seen["answers"]:
         assert a["inView"], f"the answer {a['text']!r} is out of view {where}"
         text = a["text"]

@@ -102,8 +102,8 @@ export class Table {
 
   build() {
     this.bar = new StatusBar(this);
-    this.middleEl = h("div.middle", { id: "board", "aria-label": "the table" });
-    this.mineEl = h("section.mine-dock", { id: "my-area", "aria-label": "your area" });
+    this.middleEl = h("div.middle", { id: "board", role: "region", "aria-label": "the table", tabindex: 0 });
+    this.mineEl = h("section.mine-dock", { id: "my-area", "aria-label": "your area", tabindex: 0 });
     this.playersEl = h("div.players", { id: "presence", "aria-label": "players" });
     this.logEl = h("ol.log", { id: "log", "aria-label": "game log", tabindex: 0 });
     this.lastEl = h("div.last", { id: "last", "aria-live": "polite" });
@@ -542,6 +542,7 @@ export class Table {
     const s = this.snap;
     const before = positions(this.gameEl);
     this.extra = new Set();
+    this.ctx.compact = PHONE.matches;
     this.drawTitle();
     this.drawClockNotes();
     this.abandonBtn.hidden = this.seat === null || this.joined || s.over || this.stopped;

@@ -121,10 +121,10 @@ export function mine(obs, ctx) {
       seat.passed ? h("span.tag", {}, "passed") : null),
     h("div.my-zones", {},
       h("div.zone.hand-zone", { "data-own-hand": "", "aria-label": "your hand" }, h("div.label", {}, `Your hand (${seat.hand_count})`),
-        seat.hand && seat.hand.length ? h("div.row.cards.hand-row", {}, handCards(seat, ctx, (c) => `hand:${c}`, "hand"))
+        seat.hand && seat.hand.length ? h("div.row.cards.hand-row", {}, handCards(seat, ctx, (c) => `hand:${c}`, seat.hand.length > 5 || ctx.compact ? "mini" : "hand"))
           : h("div.empty", {}, obs.phase === "select" ? "Choose your hand from your supply above." : "No cards in your hand.")),
       h("div.zone.spells-zone", {}, h("div.label", {}, "Your spells"),
-        h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat, "hand"))))));
+        h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat, "mini"))))));
 }
 
 /** Another player's panel: stars, hand, supply, passed; their spells by name. */

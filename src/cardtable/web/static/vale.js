@@ -104,10 +104,10 @@ export function mine(obs, ctx) {
   return h("div.my-area.vale", { "data-seat": seat.seat },
     h("div.my-head", {}, h("b", {}, seatName(ctx, seat.seat)), h("span.my-score", {}, `${seat.score} point${seat.score === 1 ? "" : "s"}`), stonesEl(seat, ctx, true)),
     h("div.my-zones", {},
-      seat.hunted.length ? row("Hunted this round", seat.hunted.map((id) => cardEl(id, ctx, [`hunted:${id}`], "mini")), "") : null,
       h("div.zone.hand-zone", { "data-own-hand": "", "aria-label": "your hand" }, h("div.label", {}, `Your hand (${seat.hand_count})`),
-        seat.hand.length ? h("div.row.cards.hand-row", {}, seat.hand.map((id) => cardEl(id, ctx, id !== null ? [`hand:${id}`] : [], "hand")))
+        seat.hand.length ? h("div.row.cards.hand-row", {}, seat.hand.map((id) => cardEl(id, ctx, id !== null ? [`hand:${id}`] : [], seat.hand.length > 4 || ctx.compact ? "mini" : "hand")))
           : h("div.empty", {}, "No cards in your hand.")),
+      seat.hunted.length ? row("Hunted this round", seat.hunted.map((id) => cardEl(id, ctx, [`hunted:${id}`], "mini")), "") : null,
       row(`Your area (${seat.area.length} of ${limit}${seat.extra_areas ? `, ${seat.extra_areas} bought` : ""})`,
         seat.area.map((id) => cardEl(id, ctx, [`area:${id}`], "mini")), "Nothing summoned yet."),
       seat.artifact ? row("Your Artifact", [tileEl(seat.artifact, obs, ctx, "dock")], "") : null,
@@ -161,7 +161,7 @@ export function middle(obs, ctx) {
   return h("div.board.vale", {},
     (obs.artifacts || []).length
       ? h("div.zone.tiles-zone", {}, h("div.label", {}, obs.artifact_picking ? "Artifacts: each player picks one" : "Artifacts"),
-        h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, "hand"))))
+        h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, obs.artifact_picking ? "hand" : "mini"))))
       : null,
     h("div.zone.display-zone", {}, h("div.label", {}, "Hunting display"),
       obs.display.length ? h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`], "hand")))
