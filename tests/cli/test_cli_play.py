@@ -117,7 +117,8 @@ def test_undo_goes_back_to_the_previous_decision(tmp_path: Path,
     # the last card of the display was the only choice: taken without asking
     assert len(record.actions) == 4
     assert record.actions[3] == "hunt sylph"
-    assert "Only one choice: hunt Sylph, taken." in out      # by its name, not its id
+    # by its name, not its id
+    assert "Only one choice: Hunt Sylph (wind, cost 4), taken." in out
     assert record.replay().current_player() == 0
 
 

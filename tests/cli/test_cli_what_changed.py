@@ -50,7 +50,7 @@ def test_a_decision_with_one_answer_is_taken_and_said_never_asked(
     assert forced > 0 or not any_forced, "this deal should hold a forced decision"
     assert script.prompts == asked
     assert out.count("Only one choice: ") == forced
-    assert "legal actions (1)" not in out
+    assert "(1 possible answers)" not in out
 
 
 def segments(out: str) -> list[str]:
@@ -70,11 +70,11 @@ def test_between_your_own_decisions_only_the_events_and_a_status_line(
     # the first decision, and one after the others moved: the whole board
     assert SEAT_PANEL in first
     assert "P2 picks the Artifact " in picked and SEAT_PANEL in picked
-    assert picked.rstrip().splitlines()[-2].startswith("Only one choice: hunt ")
+    assert picked.rstrip().splitlines()[-2].startswith("Only one choice: Hunt ")
     # the phase changed (hunting to action): the whole board
     assert "action phase" in hunted and SEAT_PANEL in hunted
     # your decision right after your own: what changed and a status line only ...
-    status, _, asked_for = sold.partition("Your legal actions")
+    status, _, asked_for = sold.partition("possible answers):")
     assert "P1 (you) sells " in status
     assert "Round 1/10, action phase · P1 (you): 1 point, stones 4 red (worth 4)" in status
     assert SEAT_PANEL not in status

@@ -34,7 +34,8 @@ LOOK = """() => {
     return r.width > 0 && r.height > 0 && r.top >= -1 && r.left >= -1 &&
       r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
   const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && !el.closest("[hidden], dialog:not([open]), details:not([open]) > :not(summary)"); };
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" &&
+      !el.closest("[hidden], dialog:not([open]), details:not([open]) > :not(summary)"); };
   const prompt = document.querySelector("[data-prompt]");
   const answers = [...document.querySelectorAll("[data-action]")].filter(shown);
   const hand = document.querySelector("[data-own-hand]");
@@ -50,12 +51,14 @@ LOOK = """() => {
   }
   return {
     prompt: prompt ? prompt.textContent : null, promptInView: !!prompt && inView(prompt),
-    answers: answers.map((el) => ({ text: (el.innerText || el.getAttribute("aria-label") || "").trim(),
+    answers: answers.map((el) => ({
+      text: (el.innerText || el.getAttribute("aria-label") || "").trim(),
       action: el.getAttribute("data-action"), inView: inView(el) })),
     hand: hand ? inView(hand) : null, small,
     scroll: [document.documentElement.scrollHeight, document.documentElement.scrollWidth],
     below: [...document.querySelectorAll("body *")].filter((el) => shown(el) &&
-      el.getBoundingClientRect().bottom > innerHeight + 1 && !el.closest(".middle")).slice(0, 5).map((el) => el.outerHTML.slice(0, 80)),
+      el.getBoundingClientRect().bottom > innerHeight + 1 && !el.closest(".middle"))
+      .slice(0, 5).map((el) => el.outerHTML.slice(0, 80)),
   };
 }"""
 

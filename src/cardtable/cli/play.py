@@ -197,9 +197,19 @@ class PlaySession:
         self.console.print(line)
 
     def list_actions(self, legal: list[Action]) -> None:
+        """The decision in words and each answer as a sentence, its number to type and
+        its notation (what a saved game keeps, and what may be typed instead)."""
+        decision = self.game.decision(self.state, self.seat)
+        said = {c["action"]: c["text"] for c in decision.get("choices", [])}
+        prompt = decision.get("prompt") or "Your turn"
+        self.console.print(Text(f"{prompt} ({len(legal)} possible answers):", style="bold"))
+        if all(action.text in said for action in legal):
+            for number, action in enumerate(legal, start=1):
+                self.console.print(Text.assemble((f"{number:>3}", "bold cyan"), " ",
+                                                 said[action.text], ("  " + action.text, "dim")))
+            return
         items = [Text.assemble((f"{number:>3}", "bold cyan"), " ", action.text)
                  for number, action in enumerate(legal, start=1)]
-        self.console.print(Text(f"Your legal actions ({len(legal)}):", style="bold"))
         self.console.print(Columns(items, padding=(0, 3)))
 
     @contextlib.contextmanager
@@ -296,7 +306,10 @@ class PlaySession:
         """A decision with one possible answer is not asked: it is taken and said. It
         is no decision point of undo's either, so undo goes back past it."""
         self.flush_log()
-        self.say(f"Only one choice: {self.words.text(action.text)}, taken.", "cyan")
+        said = {c["action"]: c["text"] for c in
+                self.game.decision(self.state, self.seat).get("choices", [])}
+        self.say(f"Only one choice: {said.get(action.text) or self.words.text(action.text)}, "
+                 "taken.", "cyan")
         echo = f"P{self.seat + 1}: {action.text}"
         self.note_events(self.state.apply(action), skip=echo)
 
