@@ -86,3 +86,18 @@ export function dress(el, attrs, ...classes) {
   for (const c of classes) if (c) el.classList.add(c);
   return el;
 }
+
+// Card faces are drawn once per card, size and catalogue, then copied: building their
+// SVG anew on every update cost more than the rest of the table together.
+const FACES = new WeakMap();
+const NO_CATALOGUE = {};
+
+/** A copy of the face `make()` draws, drawn only the first time for this key. */
+export function faceOf(catalogue, key, make) {
+  const cat = catalogue || NO_CATALOGUE;
+  let cache = FACES.get(cat);
+  if (!cache) { cache = new Map(); FACES.set(cat, cache); }
+  let face = cache.get(key);
+  if (!face) { face = make(); cache.set(key, face); }
+  return face.cloneNode(true);
+}

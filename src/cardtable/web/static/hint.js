@@ -26,6 +26,9 @@ export class Hint {
     this.t.draw();
   }
 
+  /** What the table's marks of the hint depend on. */
+  key() { return this.asked && this.asked.actions ? `${this.asked.n}:${this.asked.actions[0].action}` : null; }
+
   moved(n) { if (this.asked && this.asked.n !== n) this.asked = null; }
 
   answer(msg) {

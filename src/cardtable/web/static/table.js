@@ -81,6 +81,7 @@ export class Table {
     this.paceTimer = null;
     this.endOpen = true;
     this.scoresShown = new Map();
+    this.drawn = { middle: null, mine: null, players: null };
     this.hint = new Hint(this);
     this.end = new EndScreen(this, wantsAnalysis);
     this.conn = new Connection(id, { message: (m) => this.onMessage(m), closed: (why) => this.closed(why) });
@@ -106,7 +107,6 @@ export class Table {
     this.mineEl = h("section.mine-dock", { id: "my-area", "aria-label": "your area", tabindex: 0 });
     this.playersEl = h("div.players", { id: "presence", "aria-label": "players" });
     this.logEl = h("ol.log", { id: "log", "aria-label": "game log", tabindex: 0 });
-    this.lastEl = h("div.last", { id: "last", "aria-live": "polite" });
     this.errorEl = h("div.error", { id: "error", role: "alert" });
     this.noticeEl = h("div.notice", { id: "notice", role: "alert", hidden: true });
     this.clockNotesEl = h("div.clock-notes", { id: "clock-notes", role: "status", hidden: true });
@@ -506,7 +506,10 @@ export class Table {
     this.selection = [];
     this.confirming = null;
     this.send({ type: "act", action: text, n: this.snap.n });
-    this.draw();
+    // only the status bar changes until the answer comes back ("Sending…"); the table
+    // is redrawn then
+    for (const el of this.gameEl.querySelectorAll(".legal")) el.classList.add("sent");
+    this.bar.draw();
   }
 
   click(key) {
@@ -547,14 +550,32 @@ export class Table {
     this.drawClockNotes();
     this.abandonBtn.hidden = this.seat === null || this.joined || s.over || this.stopped;
     this.undoBtn.hidden = !s.can_undo;
-    clear(this.middleEl).append(this.mod.middle(s.observation, this.ctx));
-    const mine = this.seat !== null ? this.mod.mine(s.observation, this.ctx) : null;
-    this.mineEl.hidden = !mine;
-    clear(this.mineEl);
-    if (mine) this.mineEl.append(mine);
-    this.gameEl.classList.toggle("spectating", !mine);
-    this.hint.mark();
-    this.markAnswers();
+    // A part of the table is drawn anew only when what it shows changed: an update
+    // usually touches one or two of them, and drawing all of them cost more than 50 ms
+    // a time on a slow phone.
+    const common = JSON.stringify([s.legal, this.selection, this.confirming && this.confirming.text,
+      this.waiting, Boolean(this.ctx.catalogue), this.ctx.compact, this.hint.key(), this.seat]);
+    const obs = s.observation;
+    const middleKey = common + JSON.stringify(this.mod.middleKey ? this.mod.middleKey(obs, this.ctx) : obs);
+    const redrawMiddle = middleKey !== this.drawn.middle;
+    if (redrawMiddle) {
+      clear(this.middleEl).append(this.mod.middle(obs, this.ctx));
+      this.drawn.middle = middleKey;
+    }
+    const mineKey = common + JSON.stringify(this.mod.mineKey ? this.mod.mineKey(obs, this.ctx) : obs);
+    const redrawMine = mineKey !== this.drawn.mine;
+    if (redrawMine) {
+      const mine = this.seat !== null ? this.mod.mine(obs, this.ctx) : null;
+      this.mineEl.hidden = !mine;
+      clear(this.mineEl);
+      if (mine) this.mineEl.append(mine);
+      this.gameEl.classList.toggle("spectating", !mine);
+      this.drawn.mine = mineKey;
+    }
+    if (redrawMiddle || redrawMine) {
+      this.hint.mark();
+      this.markAnswers(redrawMiddle, redrawMine);
+    }
     this.bar.draw();
     this.drawPlayers();
     this.drawLog();
@@ -573,7 +594,7 @@ export class Table {
 
   /** The table's clickable parts: each element whose key starts or continues a legal
    * action is highlighted; one that completes exactly one action carries its notation. */
-  markAnswers() {
+  markAnswers(middle = true, mine = true) {
     const cands = this.waiting || this.confirming ? [] : this.candidates();
     const depth = this.selection.length;
     const next = new Map();
@@ -583,7 +604,8 @@ export class Table {
       if (!next.has(k)) next.set(k, []);
       next.get(k).push(p);
     }
-    for (const el of this.gameEl.querySelectorAll(".middle [data-keys], .mine-dock [data-keys]")) {
+    const parts = [middle ? ".middle [data-keys]" : null, mine ? ".mine-dock [data-keys]" : null].filter(Boolean).join(", ");
+    for (const el of parts ? this.gameEl.querySelectorAll(parts) : []) {
       const keys = el.getAttribute("data-keys").split(" ");
       if (keys.some((k) => this.selection.includes(k))) el.classList.add("selected");
       const key = keys.find((k) => next.has(k));
@@ -638,6 +660,10 @@ export class Table {
   drawPlayers() {
     const s = this.snap;
     if (!s || !this.mod) return;
+    const key = JSON.stringify([s.observation.seats, s.connected, s.current_player, s.over, this.ctx.seats,
+      this.clock, this.spectators, Boolean(this.ctx.catalogue), this.seat]);
+    if (key === this.drawn.players) return;
+    this.drawn.players = key;
     const now = performance.now();
     const obs = s.observation;
     const old = this.scoresShown;
@@ -720,13 +746,23 @@ export class Table {
     return [h("span.by-computer", {}, `The computer, for ${seatName(this.ctx, e.seat)} (out of time): `), ...parts];
   }
 
+  /** The log grows by the entries it has not shown yet (a welcome draws it anew): a
+   * redraw of two hundred entries on every update would cost more than the table. */
   drawLog() {
-    const entries = this.log.slice(-200);
-    clear(this.logEl).append(...entries.map((e) => h(`li.seat-c${e.seat}`, {}, this.logText(e))));
-    this.logEl.scrollTop = this.logEl.scrollHeight;
-    clear(this.lastEl);
-    const recent = this.log.slice(-1);
-    if (recent.length) this.lastEl.append(...recent.map((e) => h("span.move.newest", {}, this.logText(e))));
+    const names = this.ctx.seats.map((x) => x.name).join("\u0000") + (this.ctx.catalogue ? "+" : "");
+    if (this.logShown !== this.log || this.logNames !== names || this.logCount > this.log.length) {
+      clear(this.logEl);
+      this.logShown = this.log;
+      this.logNames = names;
+      this.logCount = Math.max(0, this.log.length - 200);
+    }
+    if (this.logCount === this.log.length) return;
+    // newest first in the DOM: the list is laid out bottom up (column-reverse), so it
+    // shows its newest line without being scrolled (a scroll would force a layout)
+    const fresh = this.log.slice(this.logCount).map((e) => h(`li.seat-c${e.seat}`, {}, this.logText(e)));
+    this.logCount = this.log.length;
+    this.logEl.prepend(...fresh.reverse());
+    while (this.logEl.childElementCount > 200) this.logEl.lastElementChild.remove();
   }
 }
 

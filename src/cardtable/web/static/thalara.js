@@ -1,7 +1,7 @@
 // Thalara: The Last Artifacts: drawing the observation (the conflicts in the middle, your
 // hand and spells docked, the others as panels) and the clicks that make up each action.
 // Names, texts and provenance come from the game's catalogue; faces from faces.js.
-import { h, seatName, nameOf, inWords, dress } from "./dom.js";
+import { h, seatName, nameOf, inWords, dress, faceOf } from "./dom.js";
 import { thalaraRemnant, thalaraArtifact, thalaraSpell, thalaraAftershock, cardBack, strengthBadge } from "./faces.js";
 
 const COLORS = ["red", "blue", "green", "yellow", "purple"];
@@ -56,18 +56,18 @@ function cardName(name, ctx) {
 export function cardEl(name, ctx, keys, owner, size = "hand") {
   const flip = owner === undefined || owner === null ? null : `t:${owner}:${name}`;
   const r = remnant(name);
-  if (r) return dress(thalaraRemnant(r.color, r.strength, size), { "data-keys": keys, "data-card": name, "data-flip": flip, "data-zoom": `remnant:${name}` }, "tcard");
+  if (r) return dress(faceOf(null, `rem:${name}:${size}`, () => thalaraRemnant(r.color, r.strength, size)), { "data-keys": keys, "data-card": name, "data-flip": flip, "data-zoom": `remnant:${name}` }, "tcard");
   const art = ((ctx.catalogue || {}).artifacts || {})[name];
   if (art) return artifactEl(name, art, keys, size, flip);
-  return dress(thalaraAftershock(size, (ctx.catalogue || {}).aftershock), { "data-keys": keys, "data-card": name, "data-flip": flip, "data-zoom": "aftershock:aftershock" }, "tcard");
+  return dress(faceOf(ctx.catalogue, `shock:${size}`, () => thalaraAftershock(size, (ctx.catalogue || {}).aftershock)), { "data-keys": keys, "data-card": name, "data-flip": flip, "data-zoom": "aftershock:aftershock" }, "tcard");
 }
 
 function artifactEl(id, a, keys, size = "hand", flip = null) {
-  return dress(thalaraArtifact(id, a, size), { "data-keys": keys, "data-card": id, "data-flip": flip || `art:${id}`, "data-zoom": `artifact:${id}` }, "tcard", "artifact");
+  return dress(faceOf(a, `art:${id}:${size}`, () => thalaraArtifact(id, a, size)), { "data-keys": keys, "data-card": id, "data-flip": flip || `art:${id}`, "data-zoom": `artifact:${id}` }, "tcard", "artifact");
 }
 
 function backEl(keys, label = "a face-down card") {
-  return dress(cardBack("thalara", "mini"), { "data-keys": keys, "aria-label": label, role: "img", title: label }, "hidden-card");
+  return dress(faceOf(null, "back", () => cardBack("thalara", "mini")), { "data-keys": keys, "aria-label": label, role: "img", title: label }, "hidden-card");
 }
 
 function spellEl(sp, ctx, seat, size = "hand") {
@@ -152,6 +152,18 @@ export function score(seat) { return { value: seat.stars, unit: "★", label: "s
 
 export function hasProvisional(cat) {
   return Object.values(cat.spells || {}).some((s) => s.provisional) || Object.values(cat.artifacts || {}).some((a) => a.provisional);
+}
+
+/** What the middle shows (it is drawn anew only when this changes). */
+export function middleKey(obs, ctx) {
+  const me = obs.seats.find((s) => s.seat === ctx.me);
+  return [obs.conflicts, obs.phase, obs.artifact_stack, obs.aftershock_pool, obs.mode, obs.end_reason,
+    me ? me.supply : null, obs.seats.map((s) => s.spells.map((sp) => sp.cast_in))];
+}
+
+/** What your docked area shows. */
+export function mineKey(obs, ctx) {
+  return [obs.seats.find((s) => s.seat === ctx.me) || null, obs.phase];
 }
 
 /** The middle: while hands are chosen, your supply; then the conflicts. */

@@ -1,7 +1,7 @@
 // The Vale of Eternity: drawing the observation (the shared display in the middle, your
 // area docked, the others as panels) and the clicks that make up each action. Cards and
 // Artifact tiles come from the game's catalogue (ctx.catalogue); their faces from faces.js.
-import { h, seatName, nameOf, inWords, dress } from "./dom.js";
+import { h, seatName, nameOf, inWords, dress, faceOf } from "./dom.js";
 import { valeCard, valeTile, stoneIcon, cardBack } from "./faces.js";
 
 const STONES = ["red", "blue", "purple"];
@@ -64,9 +64,9 @@ function tileInfo(id, ctx) {
 
 /** One card at a size ("hand" or "mini"), with its keys for clicks and its zoom. */
 export function cardEl(id, ctx, keys, size = "hand") {
-  if (id === null) return dress(cardBack("vale", size), { "aria-label": "a hidden card", role: "img" }, "hidden-card");
+  if (id === null) return dress(faceOf(ctx.catalogue, `back:${size}`, () => cardBack("vale", size)), { "aria-label": "a hidden card", role: "img" }, "hidden-card");
   const c = cardInfo(id, ctx);
-  return dress(valeCard(id, c, size), { "data-keys": [`card:${id}`, ...(keys || [])].join(" "),
+  return dress(faceOf(ctx.catalogue, `card:${id}:${size}`, () => valeCard(id, c, size)), { "data-keys": [`card:${id}`, ...(keys || [])].join(" "),
     "data-flip": `card:${id}`, "data-zoom": `card:${id}` }, "vcard");
 }
 
@@ -75,7 +75,7 @@ export function tileEl(id, obs, ctx, size = "hand") {
   const info = (obs.artifacts || []).find((a) => a.id === id) || { held_by: null, marker: null };
   const notes = [info.held_by !== null && size !== "dock" ? `held by ${seatName(ctx, info.held_by)}` : null,
     info.marker !== null ? `${seatName(ctx, info.marker)}'s marker` : null].filter(Boolean);
-  const face = dress(valeTile(id, t, size === "dock" ? "mini" : size), { "data-keys": `tile:${id}`,
+  const face = dress(faceOf(ctx.catalogue, `tile:${id}:${size}`, () => valeTile(id, t, size === "dock" ? "mini" : size)), { "data-keys": `tile:${id}`,
     "data-flip": `tile:${id}`, "data-zoom": `tile:${id}` }, "tile", info.held_by !== null ? "faded" : null);
   if (!notes.length) return face;
   face.setAttribute("aria-label", `${face.getAttribute("aria-label")} (${notes.join("; ")})`);
@@ -84,7 +84,7 @@ export function tileEl(id, obs, ctx, size = "hand") {
 
 function stonesEl(seat, ctx, mine) {
   return h("div.stones", { role: "group", "aria-label": "magic stones" }, STONES.map((s) =>
-    dress(stoneIcon(s, seat.stones[s], seat.stone_values[s]), { "data-keys": mine ? `stone:${s}` : null }, "stone-slot")),
+    dress(faceOf(null, `stone:${s}:${seat.stones[s]}:${seat.stone_values[s]}`, () => stoneIcon(s, seat.stones[s], seat.stone_values[s])), { "data-keys": mine ? `stone:${s}` : null }, "stone-slot")),
   h("span.stone-total", { title: "what your stones are worth, and how many you may hold" },
     `worth ${STONES.reduce((sum, s) => sum + seat.stones[s] * seat.stone_values[s], 0)} · ${STONES.reduce((n, s) => n + seat.stones[s], 0)} of ${seat.stone_limit} stones`));
 }
@@ -155,6 +155,17 @@ function pickFromDiscard(obs, ctx) {
   });
 }
 
+/** What the middle shows (it is drawn anew only when this changes). */
+export function middleKey(obs, ctx) {
+  return [obs.artifacts, obs.artifact_picking, obs.display, obs.deck, obs.discard, obs.end_score, obs.phase,
+    obs.seats.map((s) => s.seat), ctx.discardOpen];
+}
+
+/** What your docked area shows. */
+export function mineKey(obs, ctx) {
+  return [obs.seats.find((s) => s.seat === ctx.me) || null, obs.artifacts, obs.expansion, obs.area_limit];
+}
+
 /** The shared display: the Artifact tiles, the hunting display, the deck and the discard. */
 export function middle(obs, ctx) {
   const targets = (ctx.legal || []).some((t) => t.startsWith("target "));
@@ -172,8 +183,19 @@ export function middle(obs, ctx) {
       h("span", {}, `Deck: ${obs.deck.count} cards`),
       obs.deck.top.length ? h("span", {}, ` · known on top: ${obs.deck.top.map((id) => nameOf(ctx, id)).join(", ")}`) : null,
       h("span", {}, ` · the game ends at ${obs.end_score} points or after round 10`)),
-    h("details.discard", { open: pickFromDiscard(obs, ctx) ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`),
-      h("div.row.cards", {}, obs.discard.map((id) => cardEl(id, ctx, [], "mini")))));
+    discardPile(obs, ctx));
+}
+
+/** The discard pile, closed unless a card is to be taken from it; its cards are drawn
+ * only while it is open (late in a game it holds dozens). */
+function discardPile(obs, ctx) {
+  const open = pickFromDiscard(obs, ctx) || ctx.discardOpen === true;
+  const cards = h("div.row.cards", {});
+  const fill = () => { if (!cards.firstChild) cards.append(...obs.discard.map((id) => cardEl(id, ctx, [`discard:${id}`], "mini"))); };
+  if (open) fill();
+  const box = h("details.discard", { open: open ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`), cards);
+  box.addEventListener("toggle", () => { ctx.discardOpen = box.open; if (box.open) fill(); });
+  return box;
 }
 
 /** The whole table at once (replays): the display, then every player's area. */
