@@ -4,7 +4,7 @@
 import { h, clear, seatName, inWords } from "./dom.js";
 import { api, loadSeat, saveSeat } from "./api.js";
 import { lobby } from "./lobby.js";
-import { decisionNote } from "./analysis.js";
+import { decisionNote, preferredWords } from "./analysis.js";
 import { Table, GAMES } from "./table.js";
 
 const main = document.getElementById("main");
@@ -42,12 +42,15 @@ async function replayPage(id, step, decisionAt) {
     const decision = analysis && analysis.decisions.find((d) => d.index === step);
     if (decision) {
       noteEl.append(decisionNote(decision, ctx, say));
-      // the better action, marked where the board shows its parts (from the deciding seat's side)
-      const keys = new Set(mod.pathFor(decision.best, { ...ctx, me: decision.seat }));
+      // the action the search preferred, marked where the board shows its parts (from the
+      // deciding seat's side): "better" only when the search rates it higher
+      const words = preferredWords(decision, say);
+      const better = words !== null && words.startsWith("better");
+      const keys = new Set(words === null ? [] : mod.pathFor(decision.best, { ...ctx, me: decision.seat }));
       for (const el of board.querySelectorAll("[data-keys]")) {
         if (!el.getAttribute("data-keys").split(" ").some((key) => keys.has(key))) continue;
-        el.classList.add("better");
-        el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} (the better action)`.trim());
+        el.classList.add(better ? "better" : "as-good");
+        el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} (${better ? "the better action" : "the search's pick, as good"})`.trim());
       }
     }
     history.replaceState(null, "", `/g/${id}?replay=${step}${decisionAt !== null ? `&decision=${decisionAt}` : ""}`);

@@ -1,0 +1,66 @@
+"""Confirming what cannot be taken back (issue 25): an answer that wastes something asks
+once, in the status bar, before it is sent; "No" changes nothing; a remembered setting
+turns the question off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser
+
+from .conftest import checked_page, create_game, shot, table
+from .test_play import READY
+
+
+def test_passing_while_a_card_could_be_placed_asks_first(browser: Browser, server: Any) -> None:
+    made = create_game(server.base, {
+        "game": "thalara", "seed": 21, "computer_delay_ms": 0,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "computer", "agent": "greedy"}]})
+    with checked_page(browser, viewport={"width": 1400, "height": 900},
+                      reduced_motion="reduce") as page:
+        page.goto(server.base + made["seats"][0]["link"])
+        # choose the hand: each supply card is an answer of its own
+        while True:
+            page.wait_for_function(READY)
+            if "pass" in table(page)["legal"]:
+                break
+            page.locator("#board .legal[data-action^='take ']").first.click()
+        n = table(page)["n"]
+        page.locator("#answers [data-action='pass']").click()
+        prompt = page.inner_text("[data-prompt]")
+        assert "Are you sure?" in prompt and "could still be placed" in prompt, prompt
+        assert page.get_attribute("#confirm-yes", "data-action") == "pass"
+        shot(page, "confirm-pass")
+        page.click("#confirm-no")
+        assert "Are you sure?" not in page.inner_text("[data-prompt]")
+        assert table(page)["n"] == n, "declining sent nothing"
+        # the question turned off, and remembered
+        page.click("#settings summary")
+        page.uncheck("#confirm-waste")
+        assert page.evaluate("() => localStorage.getItem('cardtable:confirm')") == "off"
+        page.locator("#answers [data-action='pass']").click()
+        page.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+        page.reload()
+        page.wait_for_function(READY)
+        assert not page.is_checked("#confirm-waste")
+
+
+def test_yes_sends_the_answer(browser: Browser, server: Any) -> None:
+    made = create_game(server.base, {
+        "game": "thalara", "seed": 22, "computer_delay_ms": 0,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "computer", "agent": "greedy"}]})
+    with checked_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+                      reduced_motion="reduce") as page:
+        page.goto(server.base + made["seats"][0]["link"])
+        while True:
+            page.wait_for_function(READY)
+            if "pass" in table(page)["legal"]:
+                break
+            page.locator("[data-action^='take ']").first.click()
+        n = table(page)["n"]
+        page.locator("#answers [data-action='pass']").click()
+        page.click("#confirm-yes")
+        page.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+        events = page.evaluate(f"() => window.cardtable.log.find((e) => e.n === {n + 1})"
+                               ".events.map((e) => e.text)")
+        assert any("passes" in e for e in events), events
