@@ -38,9 +38,11 @@ class LeakChecker:
     stored actions: the observation, events and legal actions are exactly what the
     engine gives that viewer."""
 
-    def __init__(self, game: str, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: str, players: int, seed: int, options: dict[str, Any],
+                 names: list[str] | None = None) -> None:
         self.args = (game, players, seed, options)
         self.checked = 0
+        self.names = names      # the seats' names, as a welcome tells them
 
     def check(self, message: dict[str, Any], viewer: int | None, texts: list[str]) -> None:
         if "observation" not in message:
@@ -50,8 +52,8 @@ class LeakChecker:
                 assert set(message) == {"type", "id", "n"}
             return
         # nothing beyond the documented fields (a leak could hide in an extra one)
-        state_keys = {"n", "observation", "current_player", "legal", "over", "winners",
-                      "scores", "connected", "can_undo", "clock"}
+        state_keys = {"n", "observation", "current_player", "legal", "decision", "over",
+                      "winners", "scores", "connected", "can_undo", "clock"}
         if message["type"] == "update":
             assert set(message) == state_keys | {"type", "seat", "action", "by", "events"}
         else:
@@ -59,6 +61,7 @@ class LeakChecker:
                                                  "seats", "catalogue", "log", "rematch"}
             for seat in message["seats"]:
                 assert set(seat) == {"seat", "name", "kind", "agent", "open"}
+            self.names = [seat["name"] for seat in message["seats"]]
         n = message["n"]
         state, events = replay_texts(*self.args, texts[:n])
         expected = state.observation(viewer)
@@ -82,6 +85,9 @@ class LeakChecker:
                 seen = set(expected["seats"][owner]["hand"])
                 for card in held - seen:
                     assert f'"{card}"' not in raw, f"hidden card {card} of seat {owner} sent"
+        # the decision in words is exactly the game's for this viewer (whose own checks,
+        # in the contract suite, show it tells nothing hidden from that viewer)
+        assert message["decision"] == load_game(self.args[0]).decision(state, viewer, self.names)
         current = state.current_player()
         if viewer is not None and viewer == current:
             assert message["legal"] == [str(a) for a in state.legal_actions()]

@@ -88,9 +88,9 @@ def test_kill_9_and_restart(tmp_path: Path) -> None:
                 msg = next_turn(ws)
         final = Storage(url).actions(made["id"])
         assert final[: len(stored)] == stored
-        checker = LeakChecker("vale", 2, 21, {})
-        checker.check(msg, 0, [t for _, t in final])
         info = httpx.get(f"{server.base}/api/games/{made['id']}").json()
+        checker = LeakChecker("vale", 2, 21, {}, [s["name"] for s in info["seats"]])
+        checker.check(msg, 0, [t for _, t in final])
         assert info["over"]
     finally:
         server.stop()
