@@ -10,6 +10,10 @@ const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (any
 const CLOCKS = [["", "no clock"], ["3m+2s", "3 min + 2 s a move"], ["10m+5s", "10 min + 5 s a move"],
   ["30m+10s", "30 min + 10 s a move"], ["24h", "24 hours a move (turn-based)"], ["72h", "3 days a move (turn-based)"]];
 
+// the computer's levels as a player reads them (the values stay the agents' names)
+const AGENT_WORDS = { random: "random: any legal move", greedy: "greedy: the best-looking move",
+  "ismcts:easy": "easy", "ismcts:medium": "medium", "ismcts:hard": "hard" };
+
 export async function lobby(main, statusEl) {
   document.title = "cardtable — lobby";
   statusEl.textContent = "";
@@ -95,7 +99,7 @@ function createForm(meta, onCreated) {
   const seatExtra = h("div.seatextra");
   const optsBox = h("div.opts", { id: "game-options" });
   let controls = [];
-  const agentOptions = () => meta.agents.map((a) => h("option", { value: a }, a));
+  const agentOptions = () => meta.agents.map((a) => h("option", { value: a }, AGENT_WORDS[a] || a));
   const current = () => meta.games.find((g) => g.name === gameSel.value);
   // the options that need another shown only while it has the value they need
   function applies() {
