@@ -102,11 +102,15 @@ export class EndScreen {
         ? p.artifacts.map((a) => ({ what: `${a.name} (${a.stars} ★)`, n: a.stars }))
         : [{ what: "start", n: p.start }, ...p.sources.filter((x) => x.points > 0).map((x) => ({ what: x.source ? inWords(ctx, x.source) : x.kind, n: x.points }))];
       const won = (s.winners || []).includes(p.seat);
+      // the bar is as long as the total; its parts share it as they gained (what was
+      // lost, as Mandrake's -12, shortens the whole bar instead of a part)
+      const gained = parts.reduce((sum, x) => sum + Math.max(0, x.n), 0) || 1;
+      const scale = Math.max(0, total(p)) / most / gained;
       return h(`div.score-bar${won ? ".won" : ""}`, {},
         h("b", {}, seatName(ctx, p.seat), won ? " (winner)" : ""),
         h("div.bar-track", { role: "img", "aria-label": parts.filter((x) => x.n > 0).map((x) => `${x.what} ${x.n}`).join(", ") || "nothing scored" },
           parts.filter((x) => x.n > 0).map((x, i) => h("span.bar-part", { title: `${x.what}: ${x.n}`,
-            style: `width: ${(100 * x.n) / most}%; background: ${palette[i % palette.length]}` }))),
+            style: `width: ${100 * x.n * scale}%; background: ${palette[i % palette.length]}` }))),
         h("b", {}, `${total(p)} ${thalara ? "★" : "pts"}`));
     }));
   }
