@@ -121,10 +121,20 @@ export function mine(obs, ctx) {
       seat.passed ? h("span.tag", {}, "passed") : null),
     h("div.my-zones", {},
       h("div.zone.hand-zone", { "data-own-hand": "", "aria-label": "your hand" }, h("div.label", {}, `Your hand (${seat.hand_count})`),
-        seat.hand && seat.hand.length ? h("div.row.cards.hand-row", {}, handCards(seat, ctx, (c) => `hand:${c}`, seat.hand.length > 5 || ctx.compact ? "mini" : "hand"))
+        seat.hand && seat.hand.length ? h("div.row.cards.hand-row", { tabindex: 0, "aria-label": "the cards in your hand" }, handCards(seat, ctx, (c) => `hand:${c}`, seat.hand.length > 5 || ctx.compact ? "mini" : "hand"))
           : h("div.empty", {}, obs.phase === "select" ? "Choose your hand from your supply above." : "No cards in your hand.")),
       h("div.zone.spells-zone", {}, h("div.label", {}, "Your spells"),
-        h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat, "mini"))))));
+        ctx.compact
+          ? h("div.chips.spell-chips", {}, seat.spells.map((sp) => spellChip(sp, ctx)))
+          : h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat, "mini"))))));
+}
+
+/** A spell in a word on a phone: its name and requirement; the zoom has the rest. */
+function spellChip(sp, ctx) {
+  const label = `${sp.name}: requires ${sp.requires.join(", ")}${sp.cast_in !== null ? ` (cast in conflict ${sp.cast_in})` : ""}`;
+  return h(`span.chip.spell-chip${sp.cast_in !== null ? ".used" : ""}`, { "data-keys": `spell:${sp.id}`, "data-zoom": `spell:${sp.id}`,
+    "data-flip": `spell:${sp.id}`, "aria-label": label, title: label }, sp.name, " ",
+  h("span.req", { "aria-hidden": "true" }, sp.requires.map((c) => colorMark(c)).join(" ")));
 }
 
 /** Another player's panel: stars, hand, supply, passed; their spells by name. */

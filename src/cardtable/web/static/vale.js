@@ -105,7 +105,7 @@ export function mine(obs, ctx) {
     h("div.my-head", {}, h("b", {}, seatName(ctx, seat.seat)), h("span.my-score", {}, `${seat.score} point${seat.score === 1 ? "" : "s"}`), stonesEl(seat, ctx, true)),
     h("div.my-zones", {},
       h("div.zone.hand-zone", { "data-own-hand": "", "aria-label": "your hand" }, h("div.label", {}, `Your hand (${seat.hand_count})`),
-        seat.hand.length ? h("div.row.cards.hand-row", {}, seat.hand.map((id) => cardEl(id, ctx, id !== null ? [`hand:${id}`] : [], seat.hand.length > 4 || ctx.compact ? "mini" : "hand")))
+        seat.hand.length ? h("div.row.cards.hand-row", { tabindex: 0, "aria-label": "the cards in your hand" }, seat.hand.map((id) => cardEl(id, ctx, id !== null ? [`hand:${id}`] : [], seat.hand.length > 4 || ctx.compact ? "mini" : "hand")))
           : h("div.empty", {}, "No cards in your hand.")),
       seat.hunted.length ? row("Hunted this round", seat.hunted.map((id) => cardEl(id, ctx, [`hunted:${id}`], "mini")), "") : null,
       row(`Your area (${seat.area.length} of ${limit}${seat.extra_areas ? `, ${seat.extra_areas} bought` : ""})`,
