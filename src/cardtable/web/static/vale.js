@@ -175,7 +175,7 @@ export function middle(obs, ctx) {
         h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, obs.artifact_picking ? "hand" : "mini"))))
       : null,
     h("div.zone.display-zone", {}, h("div.label", {}, "Hunting display"),
-      obs.display.length ? h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`], "hand")))
+      obs.display.length ? h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`], ctx.compact ? "mini" : "hand")))
         : h("div.empty", {}, obs.phase === "hunting" ? "The display is empty." : "The hunt is over for this round.")),
     targets ? h("div.zone", {}, h("div.label", {}, "Players"), h("div.row", {}, obs.seats.filter((s) => s.seat !== ctx.me)
       .map((s) => h("button.seat-target", { "data-keys": `seat:${s.seat}` }, seatName(ctx, s.seat))))) : null,
