@@ -431,7 +431,8 @@ export class Table {
 
   drawTitle() {
     const base = `${this.title || "cardtable"} — cardtable`;
-    document.title = this.myTurn && this.alerts.title ? `● Your turn — ${base}` : base;
+    const title = this.myTurn && this.alerts.title ? `● Your turn — ${base}` : base;
+    if (document.title !== title) document.title = title;
   }
 
   // ---------------------------------------------------------------- answers
