@@ -99,6 +99,8 @@ def click_one(page: Page, rng: random.Random, answers: list[dict[str, Any]]) -> 
 
 
 def play_and_check(page: Page, size: str, name: str, seed: int) -> None:
+    """A whole game by clicking; the checks at every decision, axe-core at the first
+    decision of each phase, a screenshot of each phase."""
     width, height = SIZES[size]
     rng = random.Random(seed)
     phases: set[str] = set()
@@ -112,6 +114,7 @@ def play_and_check(page: Page, size: str, name: str, seed: int) -> None:
         if phase not in phases:
             phases.add(phase)
             shot(page, f"fits-{name}-{size}-{phase}")
+            assert serious(page) == [], f"accessibility in the {phase} phase ({size})"
         click_one(page, rng, seen["answers"])
     else:
         raise AssertionError("the game did not end")

@@ -182,7 +182,7 @@ export function middle(obs, ctx) {
     h("div.table-info", {},
       h("span", {}, `Deck: ${obs.deck.count} cards`),
       obs.deck.top.length ? h("span", {}, ` · known on top: ${obs.deck.top.map((id) => nameOf(ctx, id)).join(", ")}`) : null,
-      h("span", {}, ` · the game ends at ${obs.end_score} points or after round 10`)),
+      h("span", {}, ` · the game ends at ${obs.end_score} point${obs.end_score === 1 ? "" : "s"} or after round 10`)),
     discardPile(obs, ctx));
 }
 
