@@ -62,15 +62,22 @@ def test_clocks_tick_warn_and_run_out(tab: Page, server: Any, size: str) -> None
     tab.wait_for_function("() => document.querySelector('#clock-notes').textContent"
                           f".includes({json.dumps(said)})", timeout=15000)
     assert mine.inner_text() == ("out of time" if policy == "computer" else "lost on time")
-    tab.wait_for_function("() => document.querySelector('#last').textContent"
-                          ".includes('the computer, for Ada (you) (out of time)')", timeout=15000)
+    tab.wait_for_function("() => document.querySelector('#log').textContent"
+                          ".includes('The computer, for Ada (you) (out of time): ')",
+                          timeout=15000)
     if size == "phone":
         tab.click("#tab-log")
-    assert "⚙ the computer, for Ada (you) (out of time):" in tab.inner_text("#log")
+    marked = tab.locator("#log li", has=tab.locator("span.by-computer"))
+    assert marked.count() >= 1
+    assert marked.first.inner_text().startswith("The computer, for Ada (you) (out of time):")
+    assert marked.first.locator("span.log-line").count() >= 1
     assert "null" not in tab.inner_text("#clock-notes")
     assert serious(tab) == [], "clocks and a seat out of time"
     shot(tab, f"clocks-out-{size}")
-    # Ada takes her seat back: the computer stops playing for her
+    # Ada takes her seat back (on a phone, the clocks are with the players): the computer
+    # stops playing for her
+    if size == "phone":
+        tab.click("#tab-players")
     tab.click("#take-seat-back")
     tab.wait_for_function("() => !window.cardtable.clock.absent[0]")
     assert said not in tab.inner_text("#clock-notes")

@@ -29,19 +29,24 @@ def test_a_hint_in_words_marked_on_the_table(tab: Page, server: Any, size: str) 
     items = tab.locator("#hint-list li")
     items.first.wait_for(timeout=30000)
     assert 1 <= items.count() <= 3
-    suggested = [items.nth(i).get_attribute("data-action") for i in range(items.count())]
+    plays = tab.locator("#hint-list button.hint-play")
+    assert plays.count() == items.count()
+    suggested = [plays.nth(i).get_attribute("data-hint-action") for i in range(items.count())]
     assert all(a in legal for a in suggested)
     for i in range(items.count()):
         text = items.nth(i).inner_text()
         assert "% of the search" in text and "expected result" in text
         assert codes_in(text, VALE) == [], text
+        assert (suggested[i] or "") not in text, "the suggestion in words, not notation"
     # the first suggestion (a hunt) is marked on the table, in words as well as colour
     hunted = (suggested[0] or "").split()[1]
     assert suggested[0].startswith("hunt ")
     marked = tab.locator("#board .hinted")
     assert marked.count() == 1
     assert f"display:{hunted}" in (marked.get_attribute("data-keys") or "").split()
-    assert "(the hint's suggestion)" in (marked.get_attribute("aria-label") or "")
+    # a screen reader hears it too: the mark is in the card's name, not only drawn
+    assert "hint" in (marked.get_attribute("aria-label") or "").lower(), \
+        marked.get_attribute("aria-label")
     assert serious(tab) == [], "the hint"
     shot(tab, f"hint-{size}")
     # "Play it" plays the suggestion
@@ -59,8 +64,8 @@ def test_a_hint_in_words_marked_on_the_table(tab: Page, server: Any, size: str) 
         tab.wait_for_function(READY)
         n = table(tab)["n"]
         tab.click("#hint-btn")
-        other.evaluate("() => { const t = window.cardtable; t.act(t.snap.legal[0]); }")
-        tab.wait_for_function("() => window.cardtable.staleHints > 0", timeout=30000)
+        other.evaluate("() => { const t = window.cardtable; t.send_action(t.snap.legal[0]); }")
+        tab.wait_for_function("() => window.cardtable.hint.stale > 0", timeout=30000)
         assert table(tab)["n"] > n
         assert tab.locator("#hint-list").count() == 0 and tab.locator("#board .hinted").count() == 0
         other.close()

@@ -14,6 +14,9 @@ from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute
 from .conftest import SIZES, checked_page, create_game, serious, shot, table
 from .test_play import READY
 
+INERT = ("() => ['#board', '#my-area', '#side', '#answers']"
+         ".every((s) => document.querySelector(s).inert)")
+
 
 def two_people(server: Any, game: str = "thalara") -> dict[str, Any]:
     return create_game(server.base, {"game": game, "seed": 21, "seats": [
@@ -56,7 +59,8 @@ def test_a_seat_abandons_the_game_and_everybody_is_told(browser: Browser, server
         for pg in (ada, bea):
             pg.wait_for_function("() => window.cardtable && window.cardtable.snap")
         if size == "phone":
-            ada.click("#tab-log")      # on a phone the game's own buttons are with the log
+            ada.click("#tab-players")  # on a phone the settings are with the players
+        ada.locator("details#settings summary").click()
         ada.click("#abandon")
         ada.locator("#abandon-dialog").wait_for()
         assert "cannot be undone" in ada.inner_text("#abandon-dialog")
@@ -66,7 +70,8 @@ def test_a_seat_abandons_the_game_and_everybody_is_told(browser: Browser, server
         for pg in (ada, bea):
             pg.wait_for_function("() => !document.querySelector('#notice').hidden")
             assert "This game was abandoned" in pg.inner_text("#notice")
-            assert pg.evaluate("() => document.querySelector('.layout').inert")
+            # nothing of the table can be used any more
+            assert pg.evaluate(INERT)
         # Bea heard it from the server (error `abandoned`, close 4410) and does not come back
         bea.wait_for_timeout(1500)
         assert len(sockets) == 1

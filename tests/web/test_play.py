@@ -1,5 +1,7 @@
 """Whole games in the browser: against the computer (both games) and between two
-browser contexts, with a spectator, a reload, a replay and screenshots."""
+browser contexts, with a spectator, a reload, a replay and screenshots. Each click is one
+a person could make on the table of issue 25: an answer in the status bar, a group of
+answers there, or a highlighted card or place on the board or in one's own area."""
 
 from __future__ import annotations
 
@@ -13,40 +15,53 @@ from .conftest import create_game, shot, table
 READY = ("() => { const t = window.cardtable; return !!(t && t.snap && !t.waiting && "
          "(t.snap.over || t.snap.legal.length > 0)); }")
 
-
+# The legal actions nothing on the page leads to. An action is reached by its answer
+# button in the status bar ([data-action]), or by a click on what its first key names:
+# a highlighted card or place (the client follows the first of an element's keys that
+# starts a legal action) or a group button of the status bar.
 UNREACHABLE = """() => {
   const t = window.cardtable;
-  if (t.selection.length) return [];
-  const keys = new Set();
-  for (const el of document.querySelectorAll("#board [data-keys]"))
-    for (const k of el.getAttribute("data-keys").split(" ")) keys.add(k);
-  return t.snap.legal.filter((a) => {
-    const path = t.mod.pathFor(a, t.ctx);
-    return path.length > 0 && !keys.has(path[0]);
-  });
+  if (t.selection.length || t.confirming) return [];
+  const shown = (el) => el.getClientRects().length > 0;
+  const paths = t.snap.legal.map((a) => [a, t.mod.pathFor(a, t.ctx)]);
+  const starts = new Set(paths.filter(([, p]) => p.length).map(([, p]) => p[0]));
+  const reached = new Set();
+  const onTable = "#board .legal[data-keys], #my-area .legal[data-keys]";
+  for (const el of document.querySelectorAll(onTable)) {
+    if (!shown(el)) continue;
+    const key = el.getAttribute("data-keys").split(" ").find((k) => starts.has(k));
+    if (key) reached.add(key);
+  }
+  for (const el of document.querySelectorAll("#answers button.group[data-keys]"))
+    if (shown(el)) reached.add(el.getAttribute("data-keys"));
+  const buttons = new Set([...document.querySelectorAll("#answers [data-action]")]
+    .filter(shown).map((el) => el.getAttribute("data-action")));
+  return paths.filter(([a, p]) => !buttons.has(a) && !(p.length && reached.has(p[0])))
+    .map(([a]) => a);
 }"""
+
+ANSWERS = "#answers [data-action]:visible, #answers button.group:visible"
+ON_TABLE = "#board .legal:visible, #my-area .legal:visible"
 
 
 def play_one(page: Page, rng: random.Random) -> None:
-    """One click a person could make: a highlighted card or place, a choice, or one of
-    the action buttons."""
-    choices = page.locator("#choices button.choice")
-    legal = page.locator("#board .legal")
-    if choices.count() and rng.random() < 0.6:
-        choices.nth(rng.randrange(choices.count())).click()
+    """One click a person could make: an answer in the status bar (a group of answers
+    included, and "yes" when it asks whether to waste something), or a highlighted card
+    or place on the board or in one's own area."""
+    answers = page.locator(ANSWERS)
+    legal = page.locator(ON_TABLE)
+    if answers.count() and (not legal.count() or rng.random() < 0.5):
+        answers.nth(rng.randrange(answers.count())).click()
         return
-    if legal.count() and rng.random() < 0.75:
-        legal.nth(rng.randrange(legal.count())).click()
-        return
-    main = page.locator("#actions .btns.main button.act")
-    if main.count() and rng.random() < 0.5:
-        main.nth(rng.randrange(main.count())).click()
-        return
-    details = page.locator("#actions details.all")
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    buttons = details.locator("button.act")
-    buttons.nth(rng.randrange(buttons.count())).click()
+    assert legal.count(), f"nothing to click at {page.inner_text('#prompt')!r}"
+    legal.nth(rng.randrange(legal.count())).click()
+
+
+def game_over_shown(page: Page) -> None:
+    """The end of the game: the status bar says so, and the end screen is over the table."""
+    page.locator("#end").wait_for()
+    assert "Game over" in page.inner_text("#prompt")
+    assert "Game over" in page.inner_text("#end h2")
 
 
 def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None,
@@ -57,7 +72,7 @@ def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None
         state = table(page)
         if state["over"]:
             return clicks
-        # every legal action that starts with a click has something to click on
+        # every legal action has something to click on
         assert page.evaluate(UNREACHABLE) == []
         if shot_name and state["n"] >= 30:
             shot(page, shot_name)
@@ -67,6 +82,7 @@ def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
             page.set_viewport_size({"width": 1280, "height": 900})
             shot_name = None
+            continue     # the table is drawn again for the size: look at it afresh
         play_one(page, rng)
         clicks += 1
     raise AssertionError("the game did not end")
@@ -85,11 +101,16 @@ def test_vale_against_the_computer_from_the_lobby(page: Page, server: Any) -> No
     page.wait_for_function(READY)
     assert "token" not in page.url, "the seat token does not stay in the address bar"
     assert table(page)["seat"] == 0
+    assert "Computer (greedy)" in page.inner_text("#presence")
     # a click on a highlighted display card is a hunt
-    page.locator("#board .legal[data-keys*='display:']").first.click()
+    n = table(page)["n"]
+    hunt = page.locator("#board .legal[data-keys*='display:']").first
+    assert (hunt.get_attribute("data-action") or "").startswith("hunt ")
+    hunt.click()
+    page.wait_for_function(f"() => window.cardtable.snap.n > {n}")
     play_to_the_end(page, random.Random(1), shot_name="vale")
+    game_over_shown(page)
     shot(page, "vale-over")
-    assert "Game over" in page.inner_text("#turn")
     assert not page.is_visible("#undo")
     page.click("#replay-link")
     page.wait_for_selector("#replay-step")
@@ -111,14 +132,15 @@ def test_vale_artifacts_are_drawn_and_clickable(page: Page, server: Any) -> None
     assert all(a.startswith("artifact ") for a in table(page)["legal"])
     tiles = page.locator("#board .legal[data-keys^='tile:']")
     assert tiles.count() == len(table(page)["legal"])
-    picked = tiles.first.get_attribute("data-tile")
+    picked = (tiles.first.get_attribute("data-keys") or "").split()[0]
     tiles.first.click()
     page.wait_for_function(READY)
-    assert page.locator(f"#board .seat.mine [data-tile='{picked}']").count() == 1
-    assert page.locator("#board .seat.mine .label", has_text="Shelter").count() == 1
+    # the picked tile is held in my own area, and the shelter shows there
+    assert page.locator(f"#my-area [data-keys~='{picked}']").count() == 1
+    assert page.locator("#my-area .label", has_text="Shelter").count() == 1
     shot(page, "vale-artifacts")
     play_to_the_end(page, random.Random(4))
-    assert "Game over" in page.inner_text("#turn")
+    game_over_shown(page)
 
 
 def test_thalara_against_the_computer(page: Page, server: Any) -> None:
@@ -137,7 +159,19 @@ def test_thalara_against_the_computer(page: Page, server: Any) -> None:
     page.click("#undo")
     page.wait_for_function(f"() => window.cardtable.snap.n === {before}")
     play_to_the_end(page, random.Random(2), shot_name="thalara")
+    game_over_shown(page)
     shot(page, "thalara-over")
+
+
+HAND_ELSEWHERE = """() => [...document.querySelectorAll("[data-keys]")].filter((el) =>
+  el.getAttribute("data-keys").split(" ").some((k) => k.startsWith("hand:")) &&
+  !el.closest("#my-area")).length"""
+
+DECIDING = """() => { const s = window.cardtable.snap;
+  const marked = [...document.querySelectorAll("#presence .player-panel.deciding")];
+  if (s.over) return marked.length === 0;
+  return marked.length === 1 && marked[0].getAttribute("data-seat") === String(s.current_player)
+    && marked[0].getAttribute("aria-label").endsWith("deciding now"); }"""
 
 
 def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> None:
@@ -152,6 +186,7 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
         for pg in pages:
             pg.wait_for_function("() => window.cardtable && window.cardtable.snap")
             assert not pg.is_visible("#undo"), "no undo between people"
+        assert watcher.is_hidden("#my-area"), "a spectator has no own area"
         rng = random.Random(3)
         reloaded = False
         for _ in range(2000):
@@ -164,13 +199,22 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
                 pages[0].wait_for_timeout(20)
                 continue
             mover = pages[movers[0]]
+            # the other seat's page marks whoever decides there (one panel, in words too)
+            assert pages[1 - movers[0]].evaluate(DECIDING) is True
             play_one(mover, rng)
             if not reloaded and states[0]["n"] >= 20:
                 reloaded = True
                 n = states[0]["n"]
-                # nothing of a hidden hand reaches the other seat or the spectator
-                assert pages[0].locator(".seat:not(.mine) [data-keys^='hand:']").count() == 0
-                assert watcher.locator("[data-keys^='hand:']").count() == 0
+                # nothing of a hidden hand reaches the other seat or the spectator: the
+                # only hand on a seat's page is its own, in its own area
+                assert pages[0].evaluate(HAND_ELSEWHERE) == 0
+                assert watcher.evaluate(HAND_ELSEWHERE) == 0
+                pages[0].locator("#presence .player-panel[data-seat='1'] button.pp-open").click()
+                pages[0].locator("#area-dialog").wait_for()
+                assert pages[0].locator("#area-dialog [data-zoom^='remnant:']").count() <= len(
+                    pages[0].evaluate("() => window.cardtable.snap.observation.seats[1]"
+                                      ".known_hand"))
+                pages[0].click("#area-close")
                 shot(pages[0], "thalara-two-people")
                 pages[1].reload()
                 pages[1].wait_for_function(
@@ -185,7 +229,8 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
         pages[0].wait_for_function("() => window.cardtable.snap.over")
         watcher.wait_for_function("() => window.cardtable.snap.over")
         assert reloaded
-        assert "Game over" in watcher.inner_text("#turn")
+        game_over_shown(watcher)
+        game_over_shown(pages[0])
     finally:
         for c in contexts:
             c.close()

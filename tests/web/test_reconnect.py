@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from ..server.helpers import ServerProcess
 from .conftest import shot, table
+from .test_links import INERT
 from .test_play import READY, play_one
 
 
@@ -25,11 +26,12 @@ def check_offline(page: Page) -> None:
                            ".textContent)")
     assert page.evaluate("() => document.querySelector('.game').classList.contains('offline')")
     # greyed and unclickable: the table is inert, a click on a card changes nothing
-    assert page.evaluate("() => document.querySelector('.layout').inert")
+    assert page.evaluate(INERT)
     n = table(page)["n"]
-    legal = page.locator("#board .legal").first
-    if legal.count():
-        legal.click(force=True, timeout=2000)
+    for where in ("#board .legal", "#my-area .legal", "#answers [data-action]"):
+        legal = page.locator(where).first
+        if legal.count():
+            legal.click(force=True, timeout=2000)
     assert table(page)["n"] == n and not table(page)["waiting"]
 
 
@@ -62,7 +64,8 @@ def test_the_page_reconnects_after_kill_9(browser: Browser, tmp_path: Path) -> N
                                  " === 'seat 1'", timeout=20000)
             pg.wait_for_function(READY)
             assert not pg.is_visible("#offline")
-            assert not pg.evaluate("() => document.querySelector('.layout').inert")
+            assert not pg.evaluate("() => ['#board', '#my-area', '#side', '#answers']"
+                                   ".some((s) => document.querySelector(s).inert)")
         assert table(page)["n"] >= n
         before = table(page)["n"]
         while table(page)["n"] == before:

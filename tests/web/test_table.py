@@ -1,8 +1,10 @@
-"""The table at the level players know from other game sites (issue 16): words instead
-of codes, the end screen, turn alerts, card zoom, phones, the offline state (in
-test_reconnect.py), rules at hand, provisional content marked, and accessibility (with
-axe-core). Each at a desktop (1400x900) and a phone (390x844) size; short games (Vale
-with end_score=1 ends after its first round) keep the run quick."""
+"""The table at the level players know from other game sites (issues 16 and 25): words
+instead of codes (notation only in data-action, never in what an answer says), the end
+screen, turn alerts, card zoom, phones, the offline state (in test_reconnect.py), rules
+at hand with their contents, provisional content said once at the table and in each
+card's zoom, and accessibility (with axe-core). Each at a desktop (1400x900) and a phone
+(390x844) size; short games (Vale with end_score=1 ends after its first round) keep the
+run quick."""
 
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ from playwright.sync_api import Browser, Page
 from cardtable import load_game
 
 from .conftest import SIZES, create_game, serious, shot, table
-from .test_play import READY, play_one
+from .test_play import READY, UNREACHABLE, play_one
 
 VALE = load_game("vale").catalogue({"expansion": "artifacts"})
 THALARA = load_game("thalara").catalogue()
+FAMILIES = {"fire": "Fire", "water": "Water", "earth": "Earth", "wind": "Wind",
+            "dragon": "Dragon"}
 
 
 def new_game(server: Any, game: str, seed: int, options: dict[str, Any] | None = None,
@@ -48,12 +52,33 @@ def finish(page: Page, seed: int) -> None:
     raise AssertionError("the game did not end")
 
 
+SENT = "(n) => { const t = window.cardtable; return t.waiting || t.snap.n !== n; }"
+
+
 def click_action(page: Page, text: str) -> None:
-    """Play `text` from the list of all legal actions."""
-    details = page.locator("#actions details.all")
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    page.locator(f"#actions details.all button.act[data-action='{text}']").click()
+    """Play `text` as a person would: its answer (in the status bar or on the table), or
+    else the clicks its keys name one by one (a group of answers, a card, a place); and
+    "yes" when the bar asks whether to waste something."""
+    n = table(page)["n"]
+    path = page.evaluate("(a) => window.cardtable.mod.pathFor(a, window.cardtable.ctx)", text)
+    has = f"[data-action='{text}']:visible"
+    for key in [*path, None]:
+        answer = page.locator(f"#answers {has}, #board {has}, #my-area {has}")
+        if answer.count():
+            answer.first.click()
+            break
+        assert key is not None, f"nothing on the page leads to {text!r}"
+        page.locator(f"#answers button.group[data-keys='{key}']:visible, "
+                     f"#board .legal[data-keys~='{key}']:visible, "
+                     f"#my-area .legal[data-keys~='{key}']:visible").first.click()
+        if page.evaluate(SENT, n) or page.evaluate("() => !!window.cardtable.confirming"):
+            break
+    if page.evaluate("() => !!window.cardtable.confirming"):
+        yes = page.locator("#confirm-yes")
+        assert yes.get_attribute("data-action") == text
+        assert "Are you sure?" in page.inner_text("#prompt")
+        yes.click()
+    assert page.evaluate(SENT, n), f"{text!r} was not sent"
 
 
 CODE = re.compile(r"\bP\d\b")
@@ -71,28 +96,56 @@ def codes_in(text: str, catalogue: dict[str, Any]) -> list[str]:
 # ---- 1. words, not codes ---------------------------------------------------------------
 
 
+ANSWERS_SAY = """() => [...document.querySelectorAll(
+    "#answers [data-action], #answers button.group, #board .legal, #my-area .legal")]
+  .map((el) => ({words: (el.tagName === "BUTTON" ? el.innerText : el.getAttribute("aria-label"))
+    || "", action: el.getAttribute("data-action")}))"""
+
+
+def check_words(page: Page, catalogue: dict[str, Any]) -> None:
+    """At a decision: the status bar and the answers say it in words; the notation stays
+    in data-action and no answer shows it, neither its own notation nor an id; and yet
+    every legal action is a click or a few away."""
+    state = table(page)
+    assert codes_in(page.inner_text("#statusbar"), catalogue) == []
+    answers = page.evaluate(ANSWERS_SAY)
+    assert answers, "an answer at a decision"
+    for a in answers:
+        words = a["words"].strip()
+        assert words and codes_in(words, catalogue) == [], a
+        assert a["action"] is None or (a["action"] in state["legal"] and words != a["action"])
+    assert page.evaluate(UNREACHABLE) == []
+
+
 def test_words_not_codes(tab: Page, server: Any, size: str) -> None:
     made = new_game(server, "vale", 31, {"expansion": "artifacts", "end_score": 1})
     open_seat(tab, server, made)
     rng = random.Random(5)
+    decisions = 0
     for _ in range(8):
         tab.wait_for_function(READY)
         if table(tab)["over"]:
             break
+        check_words(tab, VALE)
+        decisions += 1
+        if size == "desktop" and decisions == 2:
+            shot(tab, "words-vale")
         play_one(tab, rng)
     tab.wait_for_function(READY)
+    assert decisions >= 4
+    if table(tab)["over"]:
+        tab.click("#end-close")         # the table under the end screen
+    if size == "phone":
+        tab.click("#tab-log")
     log = tab.inner_text("#log")
-    last = tab.inner_text("#last")
+    newest = tab.inner_text("#log li:last-child")
     assert "Ada (you)" in log and "Computer (greedy)" in log
-    assert codes_in(log, VALE) == [] and codes_in(last, VALE) == []
-    # the buttons say the action in words; the notation stays in data-action and in
-    # the list of all legal actions
-    for button in tab.locator("#actions .btns.main button.act, #choices button.choice").all():
-        assert codes_in(button.inner_text(), VALE) == []
-    listed = tab.locator("#actions details.all button.act").all_inner_texts()
-    assert listed == table(tab)["legal"]
-    if size == "desktop":
-        shot(tab, "words-vale")
+    assert codes_in(log, VALE) == [] and codes_in(newest, VALE) == []
+    # the log's lines are sentences
+    lines = tab.locator("#log span.log-line").all_inner_texts()
+    assert lines
+    for line in lines:
+        assert line[:1].isupper() and line.rstrip()[-1:] in ".!?)", line
 
 
 # ---- 2. the end screen -----------------------------------------------------------------
@@ -105,7 +158,8 @@ def test_end_screen_with_breakdown_and_buttons(tab: Page, server: Any, size: str
     end = tab.locator("#end")
     end.wait_for()
     text = end.inner_text()
-    assert "Game over" in text
+    assert "Game over" in text and "Game over" in tab.inner_text("#prompt")
+    assert tab.locator("#score-bars .score-bar").count() == 2
     assert "reached" in tab.inner_text("#end-reason") and "60" not in tab.inner_text("#end-reason")
     rows = tab.locator("#end-scores tbody tr")
     assert rows.count() == 2
@@ -115,6 +169,11 @@ def test_end_screen_with_breakdown_and_buttons(tab: Page, server: Any, size: str
     assert record["game"] == "vale" and record["options"]["end_score"] == 1
     assert tab.get_attribute("#new-game", "href") == "/"
     shot(tab, f"end-vale-{size}")
+    # the table under the end screen can be looked at, and the result reopened
+    tab.click("#end-close")
+    assert end.is_hidden()
+    tab.click("#show-result")
+    end.wait_for()
     # a new game with the same seats' settings, where I play the same seat (the
     # rematch proper, with the seats turned, is in test_rematch.py)
     tab.click("#same-settings")
@@ -177,8 +236,8 @@ def test_turn_alerts(browser: Browser, server: Any, size: str) -> None:
         open_seat(page, server, made)
         assert page.title().startswith("● Your turn")
         if size == "phone":
-            page.click("#tab-log")
-        page.locator("details.alerts summary").click()
+            page.click("#tab-players")      # on a phone the settings are with the players
+        page.locator("details#settings summary").click()
         page.check("#alert-sound")
         page.check("#alert-notify")
         stored = json.loads(page.evaluate("() => localStorage.getItem('cardtable:alerts')"))
@@ -233,6 +292,7 @@ def test_card_zoom(tab: Page, server: Any, size: str) -> None:
     assert not zoom.is_visible()
     # a long press on a card that is a move zooms it and does not play it
     legal = tab.locator("#board .legal[data-keys^='supply:']").first
+    legal.scroll_into_view_if_needed()
     box = legal.bounding_box()
     assert box is not None
     tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -243,11 +303,12 @@ def test_card_zoom(tab: Page, server: Any, size: str) -> None:
     assert "Remnant" in zoom.inner_text()
     tab.click("#zoom-close")
     assert table(tab)["n"] == n and not zoom.is_visible()
-    # a spell: its full text, its provisional mark and the note of what is confirmed
-    tab.locator("#board .seat.mine [data-zoom='spell:energy-barrier']").click(button="right")
+    # a spell of my own: its full text and the note of what is provisional
+    tab.locator("#my-area [data-zoom='spell:energy-barrier']").click(button="right")
     zoom.wait_for()
     text = zoom.inner_text()
     assert "no opponent may place cards" in text and "that Myrja owns it is provisional" in text
+    assert "Provisional:" in text
     tab.click("#zoom-close")
 
 
@@ -266,11 +327,18 @@ def test_vale_card_zoom_tells_family_cost_and_effect_kinds(tab: Page, server: An
     card.click(button="right")
     text = tab.inner_text("#zoom")
     info = VALE["cards"][cid]
-    assert info["name"] in text and info["family"] in text and f"cost {info['cost']}" in text
-    assert info["text"] in text
-    kinds = {"instant": "⚡ instant", "permanent": "∞ permanent", "resolution": "◷ hourglass"}
+    family = FAMILIES.get(info["family"], "No family")
+    assert info["name"] in text and family in text and f"cost {info['cost']}" in text
+    # the effect text, its timings said by their one name each (never "[resolution]",
+    # "hourglass" or "◷")
+    kinds = {"instant": "Instant effect", "permanent": "Permanent effect",
+             "resolution": "Resolution effect"}
+    words = re.sub(r"\[(instant|permanent|resolution)\]\s*", "", info["text"])
+    assert " ".join(words.split()) in " ".join(text.split())
     for timing in info["timing"]:
         assert kinds[timing] in text
+    for other in ("[resolution]", "hourglass", "◷", "⌛"):
+        assert other not in text
     if size == "phone":
         shot(tab, "zoom-vale-phone")
     tab.click("#zoom-close")
@@ -309,15 +377,26 @@ def test_phone_layout(browser: Browser, server: Any, game: str) -> None:
         height = page.evaluate("() => document.documentElement.scrollHeight")
         assert height <= 1.3 * 844, f"{game}: the page is {height} px tall on my turn"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-        assert page.evaluate(TARGETS) == []
+        small = page.evaluate(TARGETS)
+        assert small == [], small
         for name in ("players", "log"):
             page.click(f"#tab-{name}")
             assert page.get_attribute(f"#tab-{name}", "aria-selected") == "true"
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+            # the status bar and my hand stay whatever the tab
+            assert page.locator("#statusbar").is_visible()
+            assert page.locator("[data-own-hand]").is_visible()
         assert page.locator("#log").is_visible() and not page.locator("#board").is_visible()
         page.click("#tab-players")
-        assert page.locator("#board .seats.others .seat").first.is_visible()
-        assert not page.locator("#board .mine-part").is_visible()
+        other = page.locator("#presence .player-panel[data-seat='1']")
+        assert other.is_visible() and not page.locator("#board").is_visible()
+        # another player's area opens from their panel
+        other.locator("button.pp-open").click()
+        page.locator("#area-dialog").wait_for()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        page.click("#area-close")
+        page.click("#tab-table")
+        assert page.locator("#board").is_visible() and not page.locator("#log").is_visible()
     finally:
         context.close()
 
@@ -333,35 +412,73 @@ def test_rules_at_hand(tab: Page, server: Any, size: str, game: str) -> None:
     tab.click("#rules-tab" if size == "phone" else "#rules-btn")
     rules = tab.locator("#rules")
     rules.wait_for()
+    # opened at the top, with a table of contents that leads to each section
+    assert rules.evaluate("d => d.scrollTop") == 0
+    contents = tab.locator("#rules nav.rules-toc a").all_inner_texts()
+    assert len(contents) >= 3 and contents[-1] == "Notation"
+    assert tab.locator("#rules section h3").all_inner_texts() == contents
     text = rules.inner_text()
     assert "in short" in text and "Notation" in text
+    # the notation as a table: what to type beside what it means
+    assert tab.locator("#rules table.notation tbody tr").count() >= 5
     if game == "thalara":
         assert "star_tie: most-artifacts" in text and "play blue4 2" in text
     else:
         assert "reaches 70 points" in text and "summon poseidon pay" in text
+    tab.locator("#rules nav.rules-toc a", has_text="Notation").click()
+    tab.wait_for_function("() => document.querySelector('#rules').scrollTop > 0")
     if size == "phone":
         shot(tab, f"rules-{game}-phone")
     tab.click("#rules-close")
     assert not rules.is_visible()
 
 
-# ---- 9. provisional content marked -----------------------------------------------------
+# ---- 9. provisional content: said once at the table, and in each card's zoom -----------
 
 
-def test_provisional_content_is_marked_with_its_note(tab: Page, server: Any,
-                                                    size: str) -> None:
+def zoom_text(page: Page, card: Any) -> str:
+    card.click(button="right")
+    zoom = page.locator("#zoom")
+    zoom.wait_for()
+    text = zoom.inner_text()
+    page.click("#zoom-close")
+    assert zoom.is_hidden()
+    return text
+
+
+def test_provisional_content_is_said_once_and_in_the_zoom(tab: Page, server: Any,
+                                                          size: str) -> None:
     made = new_game(server, "thalara", 14)
     open_seat(tab, server, made)
-    spells = tab.locator("#board .seat.mine .spell")
+    # no mark on every card any more
+    assert tab.locator("#main .prov").count() == 0
+    # the table says once that the card set is partly ours, and where to read more
+    if size == "phone":
+        tab.click("#tab-players")
+    note = tab.locator("#prov-note")
+    assert note.count() == 1 and note.is_visible()
+    said = note.inner_text()
+    assert "Partly our own card set" in said and "zoom" in said and "Rules" in said
+    assert tab.locator("#main", has_text="Partly our own card set").count() == 1
+    if size == "phone":
+        tab.click("#tab-table")
+    # every Thalara spell is provisional: its zoom says so, with the note of what is ours
+    spells = tab.locator("#my-area [data-zoom^='spell:']")
     assert spells.count() == 4
     for i in range(4):
-        mark = spells.nth(i).locator(".prov")
-        assert mark.count() == 1, "every Thalara spell is provisional"
-        assert mark.get_attribute("title").startswith("provisional: ")
-    barrier = tab.locator("#board .seat.mine [data-zoom='spell:energy-barrier'] .prov")
-    assert "that Myrja owns it is provisional" in (barrier.get_attribute("title") or "")
-    artifact = tab.locator("#board .conflict .artifact .prov").first
-    assert "not public" in (artifact.get_attribute("aria-label") or "")
+        spell = spells.nth(i)
+        sid = (spell.get_attribute("data-zoom") or "")[6:]
+        assert THALARA["spells"][sid]["provisional"]
+        assert "Provisional: " + THALARA["spells"][sid]["note"] in zoom_text(tab, spell)
+    barrier = tab.locator("#my-area [data-zoom='spell:energy-barrier']")
+    assert "that Myrja owns it is provisional" in zoom_text(tab, barrier)
+    artifact = tab.locator("#board .conflict [data-zoom^='artifact:']").first
+    assert "not public" in zoom_text(tab, artifact)
+    # the Rules explain which parts are ours
+    tab.click("#rules-tab" if size == "phone" else "#rules-btn")
+    tab.locator("#rules").wait_for()
+    assert "Some of this card set is ours" in tab.inner_text("#rules")
+    tab.click("#rules-close")
 
 
 # ---- 10. accessible --------------------------------------------------------------------
@@ -378,9 +495,14 @@ def test_keyboard_play(tab: Page, server: Any, size: str) -> None:
             break
     else:
         raise AssertionError("Tab never reached a legal card")
-    focused = tab.evaluate("() => [document.activeElement.getAttribute('role'), "
-                           "document.activeElement.getAttribute('aria-label')]")
-    assert focused[0] == "button" and focused[1].startswith("choose ")
+    focused = tab.evaluate("() => { const el = document.activeElement;"
+                           " const keys = el.getAttribute('data-keys').split(' ');"
+                           " return [el.getAttribute('role'), el.getAttribute('aria-label'),"
+                           " window.cardtable.paths().filter((p) => keys.includes(p.path[0]))"
+                           ".map((p) => p.label)]; }")
+    # a button that says its action in words ("Take Blue 4 into your hand")
+    assert focused[0] == "button" and focused[1] in focused[2]
+    assert focused[1].startswith("Take ") and codes_in(focused[1], THALARA) == []
     tab.keyboard.press("Enter")
     tab.wait_for_function(f"() => window.cardtable.snap.n > {n}")
     tab.wait_for_function(READY)
