@@ -61,8 +61,8 @@ export class Hint {
       h("ol.hint-list", { id: "hint-list" }, hint.actions.map((a, i) => h("li", {},
         h("b", {}, words.get(a.action) || t.mod.label(a.action, t.ctx)), i === 0 ? " (marked “hint” on the table)" : "",
         h("span.small", {}, ` — chosen in ${pct(a.share)} of the search; expected result ${a.expected === null ? "unknown" : a.expected.toFixed(2)} (0 = loss, 1 = win) `),
-        h("button.hint-play", { "data-hint-action": a.action, disabled: t.waiting ? true : null, onclick: () => t.choose(a.action) }, "Play it"))),
-      h("button.hint-close", { onclick: () => { this.asked = null; t.draw(); } }, "Close")));
+        h("button.hint-play", { "data-hint-action": a.action, disabled: t.waiting ? true : null, onclick: () => t.choose(a.action) }, "Play it")))),
+    h("button.hint-close", { onclick: () => { this.asked = null; t.draw(); } }, "Close"));
   }
 
   /** The first suggestion, marked where the table shows its parts. */
@@ -74,6 +74,7 @@ export class Hint {
     for (const el of t.gameEl.querySelectorAll(".middle [data-keys], .mine-dock [data-keys]")) {
       if (!el.getAttribute("data-keys").split(" ").some((k) => path.has(k))) continue;
       el.classList.add("hinted");
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} (the hint's suggestion)`.trim());
     }
   }
 }

@@ -25,6 +25,8 @@ const CLOCK_TICK_MS = 250;
 const PACE_MS = 550;
 // up to this many answers, every one of them is a button in the status bar
 const ALL_AS_BUTTONS = 6;
+// at most this many answers hidden by the window are added to the status bar
+const MAX_EXTRA = 6;
 
 function loadAlerts() {
   try { return { ...ALERT_DEFAULTS, ...JSON.parse(localStorage.getItem(ALERTS_KEY) || "{}") }; } catch { return { ...ALERT_DEFAULTS }; }
@@ -148,6 +150,7 @@ export class Table {
       if (e.key === "Escape" && !this.zoomEl.open && !this.rulesEl.open) this.cancel();
     });
     for (const area of [this.middleEl, this.mineEl, this.areaEl, this.playersEl]) this.zoomable(area);
+    for (const area of [this.middleEl, this.mineEl]) area.addEventListener("scroll", () => this.scrolled(), { passive: true });
   }
 
   /** A card is zoomed by a click (when it is not an answer), a right click or a long press. */
@@ -574,8 +577,8 @@ export class Table {
       this.drawn.mine = mineKey;
     }
     if (redrawMiddle || redrawMine) {
-      this.hint.mark();
       this.markAnswers(redrawMiddle, redrawMine);
+      this.hint.mark();
     }
     this.bar.draw();
     this.drawPlayers();
@@ -639,12 +642,33 @@ export class Table {
       const hidden = [...this.gameEl.querySelectorAll(".middle .legal[data-action], .mine-dock .legal[data-action]")]
         .filter((el) => !inView(el));
       if (!hidden.length) return;
+      // a few hidden answers join the status bar; many would turn it into a form (the
+      // table then scrolls to them, and they are answers again once in view)
+      if (this.extra.size + hidden.length > MAX_EXTRA) {
+        for (const el of hidden) {
+          el.setAttribute("data-hidden-action", el.getAttribute("data-action"));
+          el.removeAttribute("data-action");
+        }
+        return;
+      }
       for (const el of hidden) {
         this.extra.add(el.getAttribute("data-action"));
         el.removeAttribute("data-action");
       }
       this.bar.draw();
     }
+  }
+
+  /** An answer the window hid carries its notation again once scrolled into view. */
+  scrolled() {
+    if (this.scrollFrame) return;
+    this.scrollFrame = requestAnimationFrame(() => {
+      this.scrollFrame = null;
+      for (const el of this.gameEl.querySelectorAll("[data-hidden-action]")) {
+        if (inView(el)) el.setAttribute("data-action", el.getAttribute("data-hidden-action"));
+        else el.removeAttribute("data-action");
+      }
+    });
   }
 
   /** The middle scrolls on its own: the first answer in it is brought into view. */
