@@ -66,12 +66,12 @@ export class Hint {
   }
 
   /** The first suggestion, marked where the table shows its parts. */
-  mark() {
+  mark(root) {
     const t = this.t;
     const top = this.asked && this.asked.actions && this.asked.actions[0];
     if (!top || this.asked.n !== t.snap.n) return;
     const path = new Set(t.mod.pathFor(top.action, t.ctx));
-    for (const el of t.gameEl.querySelectorAll(".middle [data-keys], .mine-dock [data-keys]")) {
+    for (const el of root.querySelectorAll("[data-keys]")) {
       if (!el.getAttribute("data-keys").split(" ").some((k) => path.has(k))) continue;
       el.classList.add("hinted");
       el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} (the hint's suggestion)`.trim());

@@ -13,6 +13,7 @@ import { openZoom, openRules, openArea, askAbandon } from "./dialogs.js";
 import { seatClock, clockNotes } from "./clocks.js";
 import { EndScreen } from "./endscreen.js";
 import { Hint } from "./hint.js";
+import morphdom from "./vendor/morphdom.js";
 import * as thalara from "./thalara.js";
 import * as vale from "./vale.js";
 
@@ -150,7 +151,28 @@ export class Table {
       if (e.key === "Escape" && !this.zoomEl.open && !this.rulesEl.open) this.cancel();
     });
     for (const area of [this.middleEl, this.mineEl, this.areaEl, this.playersEl]) this.zoomable(area);
-    for (const area of [this.middleEl, this.mineEl]) area.addEventListener("scroll", () => this.scrolled(), { passive: true });
+    for (const area of [this.middleEl, this.mineEl]) {
+      area.addEventListener("scroll", () => this.scrolled(), { passive: true });
+      area.addEventListener("click", (e) => {
+        const el = e.target.closest(".legal");
+        if (!el || !area.contains(el)) return;
+        e.stopPropagation();
+        this.pressed_legal(el, false);
+      });
+      area.addEventListener("keydown", (e) => {
+        const el = e.target.closest(".legal");
+        if (!el || !area.contains(el)) return;
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); this.pressed_legal(el, true); }
+        const zoomable = el.hasAttribute("data-zoom") ? el : el.querySelector("[data-zoom]");
+        if ((e.key === "z" || e.key === "Z") && zoomable) { e.preventDefault(); this.zoom(zoomable.getAttribute("data-zoom")); }
+      });
+      // the discard pile's cards are drawn when it opens (toggle does not bubble)
+      area.addEventListener("toggle", (e) => {
+        if (!e.target.classList || !e.target.classList.contains("discard")) return;
+        this.ctx.discardOpen = e.target.open;
+        this.draw();
+      }, true);
+    }
   }
 
   /** A card is zoomed by a click (when it is not an answer), a right click or a long press. */
@@ -561,24 +583,26 @@ export class Table {
       this.waiting, Boolean(this.ctx.catalogue), this.ctx.compact, this.hint.key(), this.seat]);
     const obs = s.observation;
     const middleKey = common + JSON.stringify(this.mod.middleKey ? this.mod.middleKey(obs, this.ctx) : obs);
-    const redrawMiddle = middleKey !== this.drawn.middle;
-    if (redrawMiddle) {
-      clear(this.middleEl).append(this.mod.middle(obs, this.ctx));
+    if (middleKey !== this.drawn.middle) {
+      const middle = this.mod.middle(obs, this.ctx);
+      this.markAnswers(middle);
+      this.hint.mark(middle);
+      morphInto(this.middleEl, middle);
       this.drawn.middle = middleKey;
     }
     const mineKey = common + JSON.stringify(this.mod.mineKey ? this.mod.mineKey(obs, this.ctx) : obs);
-    const redrawMine = mineKey !== this.drawn.mine;
-    if (redrawMine) {
+    if (mineKey !== this.drawn.mine) {
       const mine = this.seat !== null ? this.mod.mine(obs, this.ctx) : null;
       this.mineEl.hidden = !mine;
-      clear(this.mineEl);
-      if (mine) this.mineEl.append(mine);
+      if (mine) {
+        this.markAnswers(mine);
+        this.hint.mark(mine);
+        morphInto(this.mineEl, mine);
+      } else {
+        clear(this.mineEl);
+      }
       this.gameEl.classList.toggle("spectating", !mine);
       this.drawn.mine = mineKey;
-    }
-    if (redrawMiddle || redrawMine) {
-      this.markAnswers(redrawMiddle, redrawMine);
-      this.hint.mark();
     }
     this.bar.draw();
     this.drawPlayers();
@@ -598,7 +622,7 @@ export class Table {
 
   /** The table's clickable parts: each element whose key starts or continues a legal
    * action is highlighted; one that completes exactly one action carries its notation. */
-  markAnswers(middle = true, mine = true) {
+  markAnswers(...roots) {
     const cands = this.waiting || this.confirming ? [] : this.candidates();
     const depth = this.selection.length;
     const next = new Map();
@@ -608,8 +632,7 @@ export class Table {
       if (!next.has(k)) next.set(k, []);
       next.get(k).push(p);
     }
-    const parts = [middle ? ".middle [data-keys]" : null, mine ? ".mine-dock [data-keys]" : null].filter(Boolean).join(", ");
-    for (const el of parts ? this.gameEl.querySelectorAll(parts) : []) {
+    for (const el of roots.flatMap((root) => [...root.querySelectorAll("[data-keys]")])) {
       const keys = el.getAttribute("data-keys").split(" ");
       if (keys.some((k) => this.selection.includes(k))) el.classList.add("selected");
       const key = keys.find((k) => next.has(k));
@@ -622,42 +645,45 @@ export class Table {
       const label = only ? only.label : `${commonLabel(through.map((c) => c.label))}…`;
       el.setAttribute("aria-label", label);
       el.setAttribute("title", label);
-      if (only) el.setAttribute("data-action", only.text);
-      const go = () => (only ? this.choose(only.text) : this.click(key));
-      el.addEventListener("click", (e) => { e.stopPropagation(); this.keyboard = false; go(); });
-      el.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); this.keyboard = true; go(); }
-        const zoomable = el.hasAttribute("data-zoom") ? el : el.querySelector("[data-zoom]");
-        if ((e.key === "z" || e.key === "Z") && zoomable) { e.preventDefault(); this.zoom(zoomable.getAttribute("data-zoom")); }
-      });
+      // what a click does is read back from the element (one listener for the table)
+      if (only) el.setAttribute("data-action", only.text); else el.setAttribute("data-step", key);
     }
   }
+
+  /** A click (or Enter) on a highlighted card or place: its answer, or the next step. */
+  pressed_legal(el, keyboard) {
+    this.keyboard = keyboard;
+    const action = el.getAttribute("data-action") || el.getAttribute("data-hidden-action");
+    if (action) this.choose(action);
+    else if (el.hasAttribute("data-step")) this.click(el.getAttribute("data-step"));
+  }
+
 
   /** An answer on the table that the window does not show (a phone, a crowded display)
    * is also offered as a button in the status bar, so that every answer is in view. */
   answersOutOfView() {
     this.extra = new Set();
     if (this.waiting || !this.snap.legal.length) return;
+    const hiddenNow = () => [...this.gameEl.querySelectorAll(".middle .legal[data-action], .mine-dock .legal[data-action]")]
+      .filter((el) => !inView(el));
     for (let pass = 0; pass < 3; pass += 1) {
-      const hidden = [...this.gameEl.querySelectorAll(".middle .legal[data-action], .mine-dock .legal[data-action]")]
-        .filter((el) => !inView(el));
+      const hidden = hiddenNow();
       if (!hidden.length) return;
       // a few hidden answers join the status bar; many would turn it into a form (the
       // table then scrolls to them, and they are answers again once in view)
-      if (this.extra.size + hidden.length > MAX_EXTRA) {
-        for (const el of hidden) {
-          el.setAttribute("data-hidden-action", el.getAttribute("data-action"));
-          el.removeAttribute("data-action");
-        }
-        return;
-      }
+      if (this.extra.size + hidden.length > MAX_EXTRA) break;
       for (const el of hidden) {
         this.extra.add(el.getAttribute("data-action"));
         el.removeAttribute("data-action");
       }
       this.bar.draw();
     }
+    for (const el of hiddenNow()) {
+      el.setAttribute("data-hidden-action", el.getAttribute("data-action"));
+      el.removeAttribute("data-action");
+    }
   }
+
 
   /** An answer the window hid carries its notation again once scrolled into view. */
   scrolled() {
@@ -789,6 +815,23 @@ export class Table {
     this.logEl.prepend(...fresh.reverse());
     while (this.logEl.childElementCount > 200) this.logEl.lastElementChild.remove();
   }
+}
+
+/** `region`'s content becomes `tree`, keeping every element that stays the same (a
+ * card that did not change is not drawn or laid out again; one that moved keeps its
+ * element, which is what the motion follows). */
+function morphInto(region, tree) {
+  // keys must be unique (two Aftershocks in one hand): the second of a key gets "#2"
+  const seen = new Map();
+  for (const el of tree.querySelectorAll("[data-flip]")) {
+    const key = el.getAttribute("data-flip");
+    const n = (seen.get(key) || 0) + 1;
+    seen.set(key, n);
+    if (n > 1) el.setAttribute("data-flip", `${key}#${n}`);
+  }
+  const live = region.firstElementChild;
+  if (!live) { region.append(tree); return; }
+  morphdom(live, tree, { getNodeKey: (node) => (node.getAttribute ? node.getAttribute("data-flip") || node.id || undefined : undefined) });
 }
 
 /** Whether all of an element shows: inside the window and inside every box that clips it. */

@@ -191,11 +191,8 @@ export function middle(obs, ctx) {
 function discardPile(obs, ctx) {
   const open = pickFromDiscard(obs, ctx) || ctx.discardOpen === true;
   const cards = h("div.row.cards", {});
-  const fill = () => { if (!cards.firstChild) cards.append(...obs.discard.map((id) => cardEl(id, ctx, [`discard:${id}`], "mini"))); };
-  if (open) fill();
-  const box = h("details.discard", { open: open ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`), cards);
-  box.addEventListener("toggle", () => { ctx.discardOpen = box.open; if (box.open) fill(); });
-  return box;
+  if (open) cards.append(...obs.discard.map((id) => cardEl(id, ctx, [`discard:${id}`], "mini")));
+  return h("details.discard", { open: open ? true : null }, h("summary", {}, `Discard pile (${obs.discard.length})`), cards);
 }
 
 /** The whole table at once (replays): the display, then every player's area. */
