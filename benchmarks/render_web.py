@@ -4,7 +4,7 @@ update the page is watched for long tasks (PerformanceObserver, entries over 50 
 it settles. The issue's figure: no long task over 50 ms after an update.
 
     python benchmarks/render_web.py [--game vale|thalara] [--decisions 60] [--rate 4]
-                                    [--width 1400 --height 900]
+                                    [--width 1400 --height 900] [--reduced-motion]
 
 It starts its own server on a free loopback port and prints one line per game: the
 decisions, the updates seen, the long tasks (count, longest) and the slowest draw()."""
@@ -40,7 +40,7 @@ WATCH = """() => {
 
 
 def run(game: str, options: dict[str, object], decisions: int, rate: float,
-        width: int, height: int, seed: int) -> dict[str, object]:
+        width: int, height: int, seed: int, reduced: bool = False) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         srv = ServerProcess(f"sqlite:///{tmp}/games.db").start()
         try:
@@ -50,7 +50,8 @@ def run(game: str, options: dict[str, object], decisions: int, rate: float,
                           {"kind": "computer", "agent": "greedy"}]}).json()
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-                page = browser.new_page(viewport={"width": width, "height": height})
+                page = browser.new_page(viewport={"width": width, "height": height},
+                                        reduced_motion="reduce" if reduced else "no-preference")
                 cdp = page.context.new_cdp_session(page)
                 page.goto(srv.base + made["seats"][0]["link"])
                 page.wait_for_function(READY, timeout=30000)
@@ -77,6 +78,7 @@ def run(game: str, options: dict[str, object], decisions: int, rate: float,
         finally:
             srv.stop()
     return {"game": game, "options": options, "cpu_slowdown": rate, "viewport": [width, height],
+            "reduced_motion": reduced,
             "clicks": played, "draws": len(draws),
             "slowest_draw_ms": round(max(draws), 1) if draws else None,
             "median_draw_ms": round(sorted(draws)[len(draws) // 2], 1) if draws else None,
@@ -92,10 +94,12 @@ def main() -> None:
     ap.add_argument("--width", type=int, default=1400)
     ap.add_argument("--height", type=int, default=900)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reduced-motion", action="store_true",
+                    help="the page as a player who asked for reduced motion sees it")
     args = ap.parse_args()
     options: dict[str, object] = {"expansion": "artifacts"} if args.game == "vale" else {}
     print(json.dumps(run(args.game, options, args.decisions, args.rate, args.width,
-                         args.height, args.seed)))
+                         args.height, args.seed, args.reduced_motion)))
 
 
 if __name__ == "__main__":
