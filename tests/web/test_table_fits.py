@@ -53,7 +53,8 @@ LOOK = """() => {
     prompt: prompt ? prompt.textContent : null, promptInView: !!prompt && inView(prompt),
     answers: answers.map((el) => ({
       text: (el.innerText || el.getAttribute("aria-label") || "").trim(),
-      action: el.getAttribute("data-action"), inView: inView(el) })),
+      action: el.getAttribute("data-action"), inView: inView(el),
+      box: [el.getBoundingClientRect().top, el.getBoundingClientRect().bottom].map(Math.round) })),
     hand: hand ? inView(hand) : null, small,
     scroll: [document.documentElement.scrollHeight, document.documentElement.scrollWidth],
     below: [...document.querySelectorAll("body *")].filter((el) => shown(el) &&
@@ -78,7 +79,7 @@ def look(page: Page, size: str, width: int, height: int) -> dict[str, Any]:
     assert seen["scroll"][0] <= height and seen["scroll"][1] <= width, \
         f"the page scrolls ({seen['scroll']}) {where}: {seen['below']}"
     for a in seen["answers"]:
-        assert a["inView"], f"the answer {a['text']!r} is out of view {where}"
+        assert a["inView"], f"the answer {a['text']!r} ({a['box']}) is out of view {where}"
         text = a["text"]
         assert text and not ID.match(text) and not BARE.match(text), \
             f"the answer {text!r} ({a['action']}) is notation, not words {where}"
