@@ -613,7 +613,9 @@ export class Table {
     this.drawProvisional();
     this.revealAnswers();
     this.answersOutOfView();
-    play(this.gameEl, before);
+    // the motion starts at the next frame: reading where everything went is a layout,
+    // which the browser does for that frame anyway, not one more in this task
+    if (before.size) requestAnimationFrame(() => play(this.gameEl, before));
     if (this.keyboard && !this.waiting) {
       const first = this.gameEl.querySelector(".legal") || this.bar.answersEl.querySelector("button");
       if (first) first.focus();
@@ -685,14 +687,20 @@ export class Table {
   }
 
 
-  /** An answer the window hid carries its notation again once scrolled into view. */
+  /** After a scroll, an answer carries its notation while it is in view, and only then. */
   scrolled() {
     if (this.scrollFrame) return;
     this.scrollFrame = requestAnimationFrame(() => {
       this.scrollFrame = null;
-      for (const el of this.gameEl.querySelectorAll("[data-hidden-action]")) {
-        if (inView(el)) el.setAttribute("data-action", el.getAttribute("data-hidden-action"));
-        else el.removeAttribute("data-action");
+      for (const el of this.gameEl.querySelectorAll(".middle .legal[data-action], .mine-dock .legal[data-action], [data-hidden-action]")) {
+        const action = el.getAttribute("data-hidden-action") || el.getAttribute("data-action");
+        if (inView(el)) {
+          el.setAttribute("data-action", action);
+          el.removeAttribute("data-hidden-action");
+        } else {
+          el.setAttribute("data-hidden-action", action);
+          el.removeAttribute("data-action");
+        }
       }
     });
   }

@@ -172,7 +172,7 @@ export function middle(obs, ctx) {
   return h("div.board.vale", {},
     (obs.artifacts || []).length
       ? h("div.zone.tiles-zone", {}, h("div.label", {}, obs.artifact_picking ? "Artifacts: each player picks one" : "Artifacts"),
-        h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, obs.artifact_picking ? "hand" : "mini"))))
+        h("div.row.cards", {}, obs.artifacts.map((a) => tileEl(a.id, obs, ctx, obs.artifact_picking && !ctx.compact ? "hand" : "mini"))))
       : null,
     h("div.zone.display-zone", {}, h("div.label", {}, "Hunting display"),
       obs.display.length ? h("div.row.cards", {}, obs.display.map((id) => cardEl(id, ctx, [`display:${id}`], ctx.compact ? "mini" : "hand")))
