@@ -154,13 +154,10 @@ def test_a_card_that_moves_is_animated_and_not_under_reduced_motion(
             page.goto(server.base + made["seats"][0]["link"])
             page.wait_for_function(READY)
             # taking a card moves it from the supply into the hand
-            # the motion starts at the frame after a redraw
             page.evaluate("() => { window.__animated = 0; const t = window.cardtable;"
                           " const draw = t.draw.bind(t); t.draw = () => { draw();"
-                          " requestAnimationFrame(() => requestAnimationFrame(() => {"
-                          " window.__animated += document.getAnimations().length; })); }; }")
+                          " window.__animated += document.getAnimations().length; }; }")
             page.locator("#board .legal[data-keys^='supply:']").first.click()
             page.wait_for_function(READY)
-            page.wait_for_timeout(300)
             animated = page.evaluate("() => window.__animated")
             assert (animated > 0) is expected, (reduced, animated)

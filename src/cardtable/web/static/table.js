@@ -613,9 +613,7 @@ export class Table {
     this.drawProvisional();
     this.revealAnswers();
     this.answersOutOfView();
-    // the motion starts at the next frame: reading where everything went is a layout,
-    // which the browser does for that frame anyway, not one more in this task
-    if (before.size) requestAnimationFrame(() => play(this.gameEl, before));
+    play(this.gameEl, before);
     if (this.keyboard && !this.waiting) {
       const first = this.gameEl.querySelector(".legal") || this.bar.answersEl.querySelector("button");
       if (first) first.focus();
