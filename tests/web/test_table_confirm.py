@@ -6,26 +6,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from .conftest import checked_page, create_game, shot, table
 from .test_play import READY
 
 
-def test_passing_while_a_card_could_be_placed_asks_first(browser: Browser, server: Any) -> None:
-    made = create_game(server.base, {
-        "game": "thalara", "seed": 21, "computer_delay_ms": 0,
+def thalara_game(server: Any, seed: int) -> dict[str, Any]:
+    return create_game(server.base, {
+        "game": "thalara", "seed": seed, "computer_delay_ms": 0,
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "computer", "agent": "greedy"}]})
+
+
+def choose_the_hand(page: Page) -> int:
+    """Take supply cards (each an answer of its own) until placing begins; the action
+    count then."""
+    while True:
+        page.wait_for_function(READY)
+        if "pass" in table(page)["legal"]:
+            return int(table(page)["n"])
+        page.locator("[data-action^='take ']:visible").first.click()
+
+
+def test_passing_while_a_card_could_be_placed_asks_first(browser: Browser, server: Any) -> None:
+    made = thalara_game(server, 21)
     with checked_page(browser, viewport={"width": 1400, "height": 900},
                       reduced_motion="reduce") as page:
         page.goto(server.base + made["seats"][0]["link"])
-        # choose the hand: each supply card is an answer of its own
-        while True:
-            page.wait_for_function(READY)
-            if "pass" in table(page)["legal"]:
-                break
-            page.locator("#board .legal[data-action^='take ']").first.click()
-        n = table(page)["n"]
+        n = choose_the_hand(page)
         page.locator("#answers [data-action='pass']").click()
         prompt = page.inner_text("[data-prompt]")
         assert "Are you sure?" in prompt and "could still be placed" in prompt, prompt
@@ -46,18 +54,11 @@ def test_passing_while_a_card_could_be_placed_asks_first(browser: Browser, serve
 
 
 def test_yes_sends_the_answer(browser: Browser, server: Any) -> None:
-    made = create_game(server.base, {
-        "game": "thalara", "seed": 22, "computer_delay_ms": 0,
-        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "computer", "agent": "greedy"}]})
+    made = thalara_game(server, 22)
     with checked_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
                       reduced_motion="reduce") as page:
         page.goto(server.base + made["seats"][0]["link"])
-        while True:
-            page.wait_for_function(READY)
-            if "pass" in table(page)["legal"]:
-                break
-            page.locator("[data-action^='take ']").first.click()
-        n = table(page)["n"]
+        n = choose_the_hand(page)
         page.locator("#answers [data-action='pass']").click()
         page.click("#confirm-yes")
         page.wait_for_function(f"() => window.cardtable.snap.n > {n}")
