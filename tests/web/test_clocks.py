@@ -31,7 +31,7 @@ def test_clocks_tick_warn_and_run_out(tab: Page, server: Any, size: str) -> None
         "on_timeout": policy,
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]})
     tab.goto(server.base + made["seats"][0]["link"])
-    tab.wait_for_function("() => window.cardtable && window.cardtable.snap")
+    tab.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
     notes = tab.locator("#clock-notes")
     assert "have not started: they start when every player has come" in notes.inner_text()
     assert "real time, 6 s each" in notes.inner_text()

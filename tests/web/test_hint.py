@@ -52,7 +52,7 @@ def test_a_hint_in_words_marked_on_the_table(tab: Page, server: Any, size: str) 
     # "Play it" plays the suggestion
     n = table(tab)["n"]
     tab.locator("#hint-list button.hint-play").first.click()
-    tab.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+    tab.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {n}")
     tab.wait_for_function(READY)
     assert tab.locator("#hint-list").count() == 0, "a hint is for the decision it was asked at"
     if size == "desktop":

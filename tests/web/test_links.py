@@ -39,7 +39,7 @@ def test_a_seat_link_that_is_not_valid_says_so(tab: Page, server: Any, size: str
     shot(tab, f"bad-link-{size}")
     # watching is the player's choice
     tab.click("#watch-instead")
-    tab.wait_for_function("() => window.cardtable.snap")
+    tab.wait_for_function("() => window.cardtable.settled && window.cardtable.snap")
     assert table(tab)["seat"] is None and tab.inner_text("#status") == "watching"
     assert "watch=1" in tab.url and not tab.is_visible("#notice")
     assert tab.evaluate(f"() => localStorage.getItem('cardtable:seat:{made['id']}')") is None
@@ -57,7 +57,7 @@ def test_a_seat_abandons_the_game_and_everybody_is_told(browser: Browser, server
         ada.goto(server.base + made["seats"][0]["link"])
         bea.goto(server.base + made["seats"][1]["link"])
         for pg in (ada, bea):
-            pg.wait_for_function("() => window.cardtable && window.cardtable.snap")
+            pg.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
         if size == "phone":
             ada.click("#tab-players")  # on a phone the settings are with the players
         ada.locator("details#settings summary").click()

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from .conftest import create_game, shot, table
 
-READY = ("() => { const t = window.cardtable; return !!(t && t.snap && !t.waiting && "
+READY = ("() => { const t = window.cardtable; return !!(t && t.snap && t.settled && !t.waiting && "
          "(t.snap.over || t.snap.legal.length > 0)); }")
 
 # The legal actions nothing on the page leads to. An action is reached by its answer
@@ -107,7 +107,7 @@ def test_vale_against_the_computer_from_the_lobby(page: Page, server: Any) -> No
     hunt = page.locator("#board .legal[data-keys*='display:']").first
     assert (hunt.get_attribute("data-action") or "").startswith("hunt ")
     hunt.click()
-    page.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+    page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {n}")
     play_to_the_end(page, random.Random(1), shot_name="vale")
     game_over_shown(page)
     shot(page, "vale-over")
@@ -153,11 +153,11 @@ def test_thalara_against_the_computer(page: Page, server: Any) -> None:
     # choosing the hand: a click on a highlighted supply card takes it
     before = table(page)["n"]
     page.locator("#board .legal[data-keys^='supply:']").first.click()
-    page.wait_for_function(f"() => window.cardtable.snap.n > {before}")
+    page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {before}")
     page.wait_for_function(READY)
     assert page.is_visible("#undo"), "undo is offered against the computer"
     page.click("#undo")
-    page.wait_for_function(f"() => window.cardtable.snap.n === {before}")
+    page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n === {before}")
     play_to_the_end(page, random.Random(2), shot_name="thalara")
     game_over_shown(page)
     shot(page, "thalara-over")
@@ -184,7 +184,7 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
         watcher = pages[2]
         watcher.goto(server.base + made["watch"])
         for pg in pages:
-            pg.wait_for_function("() => window.cardtable && window.cardtable.snap")
+            pg.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
             assert not pg.is_visible("#undo"), "no undo between people"
         assert watcher.is_hidden("#my-area"), "a spectator has no own area"
         rng = random.Random(3)
@@ -223,11 +223,11 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
                 assert table(pages[1])["seat"] == 1
                 tab = contexts[0].new_page()
                 tab.goto(f"{server.base}/g/{made['id']}")
-                tab.wait_for_function("() => window.cardtable && window.cardtable.snap")
+                tab.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
                 assert table(tab)["seat"] == 0
                 tab.close()
-        pages[0].wait_for_function("() => window.cardtable.snap.over")
-        watcher.wait_for_function("() => window.cardtable.snap.over")
+        pages[0].wait_for_function("() => window.cardtable.settled && window.cardtable.snap.over")
+        watcher.wait_for_function("() => window.cardtable.settled && window.cardtable.snap.over")
         assert reloaded
         game_over_shown(watcher)
         game_over_shown(pages[0])

@@ -253,7 +253,7 @@ def test_turn_alerts(browser: Browser, server: Any, size: str) -> None:
             if not legal:
                 break
             page.locator(f"#board .legal[data-keys='supply:{legal[0].split()[1]}']").click()
-            page.wait_for_function(f"() => window.cardtable.snap.n > {state['n']}")
+            page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {state['n']}")
         page.wait_for_function("() => window.__alerts.notes.length > 0", timeout=20000)
         alerts = page.evaluate("() => window.__alerts")
         assert alerts["chimes"] >= 1
@@ -504,7 +504,7 @@ def test_keyboard_play(tab: Page, server: Any, size: str) -> None:
     assert focused[0] == "button" and focused[1] in focused[2]
     assert focused[1].startswith("Take ") and codes_in(focused[1], THALARA) == []
     tab.keyboard.press("Enter")
-    tab.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+    tab.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {n}")
     tab.wait_for_function(READY)
     # the focus comes back to a legal card, so the next choice is one key away
     assert tab.evaluate("() => document.activeElement.classList.contains('legal')")

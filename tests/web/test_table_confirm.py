@@ -47,7 +47,7 @@ def test_passing_while_a_card_could_be_placed_asks_first(browser: Browser, serve
         page.uncheck("#confirm-waste")
         assert page.evaluate("() => localStorage.getItem('cardtable:confirm')") == "off"
         page.locator("#answers [data-action='pass']").click()
-        page.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+        page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {n}")
         page.reload()
         page.wait_for_function(READY)
         assert not page.is_checked("#confirm-waste")
@@ -61,7 +61,7 @@ def test_yes_sends_the_answer(browser: Browser, server: Any) -> None:
         n = choose_the_hand(page)
         page.locator("#answers [data-action='pass']").click()
         page.click("#confirm-yes")
-        page.wait_for_function(f"() => window.cardtable.snap.n > {n}")
+        page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {n}")
         events = page.evaluate(f"() => window.cardtable.log.find((e) => e.n === {n + 1})"
                                ".events.map((e) => e.text)")
         assert any("passes" in e for e in events), events

@@ -29,6 +29,17 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
+/** Shows or hides `el`; an unchanged value is not written again (a write, even of the
+ * same value, makes the browser recompute the element's style). */
+export function show(el, visible) {
+  if (el.hidden === visible) el.hidden = !visible;
+}
+
+/** Sets a property only when it changes (see show). */
+export function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;

@@ -2,7 +2,7 @@
 // breakdown), the rematch (offered, accepted or declined by the seats; the next game
 // with the seats turned by one), a new game with the same settings, the replay, the
 // saved game, and the Analysis tab.
-import { h, clear, seatName, inWords } from "./dom.js";
+import { h, clear, show, seatName, inWords } from "./dom.js";
 import { api, send, goToSeat } from "./api.js";
 import { showCreated } from "./lobby.js";
 import { AnalysisView } from "./analysis.js";
@@ -22,7 +22,7 @@ export class EndScreen {
 
   draw() {
     const s = this.t.snap;
-    this.el.hidden = !s.over;
+    show(this.el, Boolean(s.over));
     if (!s.over) return;
     const ctx = this.t.ctx;
     const winners = (s.winners || []).map((w) => seatName(ctx, w)).join(" and ");

@@ -1,6 +1,6 @@
 // The hint, in games against the computer only: the computer's search, from what the
 // seat knows, suggests its best answers; the first is marked on the table.
-import { h, clear } from "./dom.js";
+import { h, clear, show, setProp } from "./dom.js";
 
 export class Hint {
   constructor(table) {
@@ -44,14 +44,14 @@ export class Hint {
 
   draw() {
     const t = this.t;
-    clear(this.el);
+    if (this.el.firstChild) clear(this.el);
     const can = this.can();
-    this.button.hidden = !can;
+    show(this.button, can);
     if (!can) return;
     const hint = this.asked;
     const pending = hint && !hint.actions && !hint.error;
-    this.button.disabled = pending || t.waiting;
-    this.button.textContent = pending ? "Hint: thinking…" : "Hint";
+    setProp(this.button, "disabled", Boolean(pending || t.waiting));
+    setProp(this.button, "textContent", pending ? "Hint: thinking…" : "Hint");
     if (!hint) return;
     if (hint.error) { this.el.append(h("p.error", { id: "hint-error" }, hint.error)); return; }
     if (!hint.actions) return;

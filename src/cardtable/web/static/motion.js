@@ -20,31 +20,57 @@ export function positions(root) {
   return at;
 }
 
-/** After a redraw: each keyed element that moved travels from its old place; one that
- * was not on the table before fades in (only when something was there before: the
- * first drawing of a table does not animate). */
-export function play(root, before) {
-  if (reducedMotion() || before.size === 0) return 0;
-  let started = 0;
+/** After a part is redrawn: each keyed element of `root` that moved is put back where it
+ * was (an inline transform; a new one is made invisible), so that a frame painted before
+ * the motion starts shows nothing jump. Returns the moves for `release` and `start`.
+ * (Only when something was there before: the first drawing of a table does not animate.) */
+export function invert(root, before) {
+  if (reducedMotion() || before.size === 0) return [];
+  // every position is read before any element is put back: a write between two reads
+  // makes the second read lay the page out again
+  const moves = [];
   for (const el of root.querySelectorAll("[data-flip]")) {
-    const key = el.getAttribute("data-flip");
     const now = el.getBoundingClientRect();
     if (!now.width && !now.height) continue;
-    const was = before.get(key);
-    if (!was) {
-      el.animate([{ opacity: 0, transform: "scale(.85)" }, { opacity: 1, transform: "none" }],
-        { duration: ARRIVE_MS, easing: "ease-out" });
-      started += 1;
-      continue;
-    }
+    const was = before.get(el.getAttribute("data-flip"));
+    if (!was) { moves.push({ el, by: null }); continue; }
     const dx = was.left - now.left;
     const dy = was.top - now.top;
-    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
-    el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 5 }, { transform: "none", zIndex: 5 }],
-      { duration: TRAVEL_MS, easing: "cubic-bezier(.2,.7,.2,1)" });
-    started += 1;
+    if (Math.abs(dx) >= 2 || Math.abs(dy) >= 2) moves.push({ el, by: [dx, dy] });
   }
-  return started;
+  for (const m of moves) hold(m);
+  return moves;
+}
+
+function hold(m) {
+  if (m.by) m.el.style.transform = `translate(${m.by[0]}px, ${m.by[1]}px)`;
+  else { m.el.style.opacity = "0"; m.el.style.transform = "scale(.85)"; }
+}
+
+/** The moved elements at their new places again, with no motion (for reading where the
+ * new layout puts them). */
+export function release(moves) {
+  for (const m of moves) { m.el.style.transform = ""; m.el.style.opacity = ""; }
+}
+
+/** The motion: each moved element travels from where it was, each new one fades in. */
+export function start(moves) {
+  for (const { el, by } of moves) {
+    el.style.transform = "";
+    el.style.opacity = "";
+    // a layer of its own while it moves: each frame moves the layer, nothing is painted again
+    el.classList.add("flying");
+    // transform and opacity alone: the compositor can run them without painting each frame
+    const anim = by
+      ? el.animate([{ transform: `translate(${by[0]}px, ${by[1]}px)` }, { transform: "none" }],
+        { duration: TRAVEL_MS, easing: "cubic-bezier(.2,.7,.2,1)" })
+      : el.animate([{ opacity: 0, transform: "scale(.85)" }, { opacity: 1, transform: "none" }],
+        { duration: ARRIVE_MS, easing: "ease-out" });
+    const landed = () => el.classList.remove("flying");
+    anim.addEventListener("finish", landed);
+    anim.addEventListener("cancel", landed);
+  }
+  return moves.length;
 }
 
 /** A number that counts from its old value to `to` (scores, stars). */

@@ -4,11 +4,11 @@
 // side), and the flow of messages. Each game's renderer draws the parts; the client
 // knows no rule: it shows observation(seat), the game's words, and sends the notation of
 // the answer clicked.
-import { h, clear, seatName, inWords } from "./dom.js";
+import { h, clear, show, seatName, inWords } from "./dom.js";
 import { api, forgetSeat } from "./api.js";
 import { Connection } from "./connection.js";
 import { StatusBar, confirmationsOn, setConfirmations } from "./statusbar.js";
-import { positions, play, countTo, reducedMotion } from "./motion.js";
+import { positions, invert, release, start, countTo, reducedMotion } from "./motion.js";
 import { openZoom, openRules, openArea, askAbandon } from "./dialogs.js";
 import { seatClock, clockNotes } from "./clocks.js";
 import { EndScreen } from "./endscreen.js";
@@ -151,6 +151,11 @@ export class Table {
       if (e.key === "Escape" && !this.zoomEl.open && !this.rulesEl.open) this.cancel();
     });
     for (const area of [this.middleEl, this.mineEl, this.areaEl, this.playersEl]) this.zoomable(area);
+    // the panels are morphed, not rebuilt: their buttons are answered here, not each its own listener
+    this.playersEl.addEventListener("click", (e) => {
+      const b = e.target.closest("[data-open-seat]");
+      if (b) this.openSeat(Number(b.getAttribute("data-open-seat")));
+    });
     for (const area of [this.middleEl, this.mineEl]) {
       area.addEventListener("scroll", () => this.scrolled(), { passive: true });
       area.addEventListener("click", (e) => {
@@ -464,6 +469,13 @@ export class Table {
 
   /** Each legal action with the clicks that make it up and its words. */
   paths() {
+    if (this.paths_ && this.paths_.snap === this.snap) return this.paths_.list;
+    const list = this.pathsNow();
+    this.paths_ = { snap: this.snap, list };
+    return list;
+  }
+
+  pathsNow() {
     const choices = new Map(((this.snap.decision || {}).choices || []).map((c) => [c.action, c]));
     return this.snap.legal.map((text) => {
       const c = choices.get(text);
@@ -556,48 +568,70 @@ export class Table {
     this.draw();
   }
 
-  focusAnswers() {
-    if (!this.keyboard) return;
-    const first = this.bar.answersEl.querySelector("button");
-    if (first) first.focus();
-  }
+  /** After the draw under way: the keyboard goes to the status bar's first answer. */
+  focusAnswers() { this.focusWanted = true; }
 
-  showEnd(open) { this.endOpen = open; this.draw(); }
+  showEnd(open) {
+    this.endOpen = open;
+    // at once, not in a later step of the draw: the click's own answer
+    show(this.end.el, this.snap.over && open);
+    this.draw();
+  }
 
   // ---------------------------------------------------------------- drawing
 
+  /** The table is drawn in steps, each in a task of its own (the middle; your area and
+   * the status bar; the panels and the log; then what reads the new layout), so that no
+   * update holds the page for long on a slow phone. A newer draw started meanwhile
+   * takes over: the older one stops at its next step. `settled` says when all of it
+   * shows what `snap` holds. */
   draw() {
     if (!this.snap || !this.mod) return;
+    this.drawing = (this.drawing || 0) + 1;
+    this.settled = false;
+    this.drawSteps(this.drawing);
+  }
+
+  async drawSteps(run) {
     const s = this.snap;
+    const stale = () => run !== this.drawing;
+    // where every moving card was, read before anything changes (the motion starts from there)
     const before = positions(this.gameEl);
+    // a draw this one took over from may have left cards held where they were
+    if (this.held) release(this.held);
+    const moves = [];
+    this.held = moves;
     this.extra = new Set();
+    this.paths_ = null;
     this.ctx.compact = PHONE.matches;
     this.drawTitle();
     this.drawClockNotes();
-    this.abandonBtn.hidden = this.seat === null || this.joined || s.over || this.stopped;
-    this.undoBtn.hidden = !s.can_undo;
+    show(this.abandonBtn, !(this.seat === null || this.joined || s.over || this.stopped));
+    show(this.undoBtn, Boolean(s.can_undo));
     // A part of the table is drawn anew only when what it shows changed: an update
-    // usually touches one or two of them, and drawing all of them cost more than 50 ms
-    // a time on a slow phone.
+    // usually touches one or two of them.
     const common = JSON.stringify([s.legal, this.selection, this.confirming && this.confirming.text,
       this.waiting, Boolean(this.ctx.catalogue), this.ctx.compact, this.hint.key(), this.seat]);
     const obs = s.observation;
     const middleKey = common + JSON.stringify(this.mod.middleKey ? this.mod.middleKey(obs, this.ctx) : obs);
+    const mineKey = common + JSON.stringify(this.mod.mineKey ? this.mod.mineKey(obs, this.ctx) : obs);
     if (middleKey !== this.drawn.middle) {
       const middle = this.mod.middle(obs, this.ctx);
       this.markAnswers(middle);
       this.hint.mark(middle);
       morphInto(this.middleEl, middle);
       this.drawn.middle = middleKey;
+      moves.push(...invert(this.middleEl, before));
+      if (mineKey !== this.drawn.mine) { await nextTask(); if (stale()) return; }
     }
-    const mineKey = common + JSON.stringify(this.mod.mineKey ? this.mod.mineKey(obs, this.ctx) : obs);
     if (mineKey !== this.drawn.mine) {
       const mine = this.seat !== null ? this.mod.mine(obs, this.ctx) : null;
-      this.mineEl.hidden = !mine;
+      show(this.mineEl, Boolean(mine));
       if (mine) {
         this.markAnswers(mine);
         this.hint.mark(mine);
         morphInto(this.mineEl, mine);
+        moves.push(...invert(this.mineEl, before));
       } else {
         clear(this.mineEl);
       }
@@ -605,19 +639,28 @@ export class Table {
       this.drawn.mine = mineKey;
     }
     this.bar.draw();
-    this.drawPlayers();
-    this.drawLog();
     this.hint.draw();
+    await nextTask();
+    if (stale()) return;
+    if (this.drawPlayers(before)) { await nextTask(); if (stale()) return; }
+    this.drawLog();
     this.end.draw();
-    this.end.el.hidden = !s.over || !this.endOpen;
+    show(this.end.el, s.over && this.endOpen);
     this.drawProvisional();
+    // whether an answer shows is read from where the cards land, not from where they
+    // are held for the motion; the motion starts in the same task, so no frame between
+    release(moves);
     this.revealAnswers();
     this.answersOutOfView();
-    play(this.gameEl, before);
+    start(moves);
+    this.held = null;
     if (this.keyboard && !this.waiting) {
-      const first = this.gameEl.querySelector(".legal") || this.bar.answersEl.querySelector("button");
+      const first = this.focusWanted ? this.bar.answersEl.querySelector("button")
+        : this.gameEl.querySelector(".legal") || this.bar.answersEl.querySelector("button");
       if (first) first.focus();
     }
+    this.focusWanted = false;
+    this.settled = true;
   }
 
   /** The table's clickable parts: each element whose key starts or continues a legal
@@ -716,23 +759,22 @@ export class Table {
    * resources, hand size, a mark on whoever decides; a click opens their area. */
   drawPlayers() {
     const s = this.snap;
-    if (!s || !this.mod) return;
+    if (!s || !this.mod) return false;
     const key = JSON.stringify([s.observation.seats, s.connected, s.current_player, s.over, this.ctx.seats,
       this.clock, this.spectators, Boolean(this.ctx.catalogue), this.seat]);
-    if (key === this.drawn.players) return;
+    if (key === this.drawn.players) return false;
     this.drawn.players = key;
     const now = performance.now();
     const obs = s.observation;
     const old = this.scoresShown;
     this.scoresShown = new Map();
-    clear(this.playersEl).append(...this.ctx.seats.map((seat) => {
+    const panels = h("div.panels", {}, ...this.ctx.seats.map((seat) => {
       const info = obs.seats[seat.seat];
       const clock = seatClock(this.clock, this.clockAt, seat.seat, now);
       const deciding = !s.over && s.current_player === seat.seat;
       const score = this.mod.score(info);
       const scoreEl = h("b.score-num", {}, String(score.value));
       this.scoresShown.set(seat.seat, score.value);
-      countTo(scoreEl, old.get(seat.seat), score.value);
       const mine = seat.seat === this.seat;
       const panel = h(`section.player-panel.seat-c${seat.seat}${deciding ? ".deciding" : ""}${mine ? ".me" : ""}${s.connected[seat.seat] ? ".on" : ""}`,
         { "data-seat": seat.seat, "aria-label": `${seatName(this.ctx, seat.seat)}${deciding ? ", deciding now" : ""}` },
@@ -744,10 +786,19 @@ export class Table {
           h("span.pp-score", { title: score.label }, scoreEl, ` ${score.unit}`),
           clock ? this.clockEl(seat.seat, clock) : null),
         h("div.pp-body", {}, this.mod.panel(info, obs, this.ctx)),
-        mine ? null : h("button.pp-open", { "data-open-seat": seat.seat, onclick: () => this.openSeat(seat.seat) }, "Show area"));
+        mine ? null : h("button.pp-open", { "data-open-seat": seat.seat }, "Show area"));
       return panel;
     }),
     this.spectators ? h("p.small.muted", { id: "spectators" }, `${this.spectators} watching`) : "");
+    // morphed: the panels that did not change keep their elements (and their layout)
+    morphInto(this.playersEl, panels);
+    // a score that changed counts to its new value (on the element that stays)
+    for (const [seat, value] of this.scoresShown) {
+      if (old.get(seat) === value) continue;
+      const el = this.playersEl.querySelector(`.player-panel[data-seat="${seat}"] .score-num`);
+      if (el) countTo(el, old.get(seat), value);
+    }
+    return true;
   }
 
   openSeat(seat) {
@@ -777,8 +828,11 @@ export class Table {
 
   drawClockNotes() {
     const notes = clockNotes(this.clock, this.ctx);
-    this.clockNotesEl.hidden = notes.length === 0;
     const back = this.clock && this.seat !== null && this.clock.absent[this.seat] && !this.snap.over;
+    const key = JSON.stringify([notes, back]);
+    if (key === this.drawn.clockNotes) return;
+    this.drawn.clockNotes = key;
+    show(this.clockNotesEl, notes.length > 0);
     clear(this.clockNotesEl).append(...notes.map((text) => h("span.clock-note", {}, text)));
     if (back) this.clockNotesEl.append(h("button", { id: "take-seat-back", onclick: () => this.send({ type: "hello", seat: this.seat, token: this.token }) },
       "Play my seat again myself"));
@@ -788,7 +842,7 @@ export class Table {
   drawProvisional() {
     const cat = this.ctx.catalogue;
     const any = cat && this.mod.hasProvisional && this.mod.hasProvisional(cat);
-    this.provEl.hidden = !any;
+    show(this.provEl, Boolean(any));
     if (any && !this.provEl.firstChild) {
       this.provEl.append(h("b", {}, "Partly our own card set. "),
         "Some cards are not yet confirmed against the printed game; the zoom of a card says so, and the Rules explain which parts.");
@@ -837,7 +891,18 @@ function morphInto(region, tree) {
   }
   const live = region.firstElementChild;
   if (!live) { region.append(tree); return; }
-  morphdom(live, tree, { getNodeKey: (node) => (node.getAttribute ? node.getAttribute("data-flip") || node.id || undefined : undefined) });
+  morphdom(live, tree, {
+    getNodeKey: (node) => (node.getAttribute ? node.getAttribute("data-flip") || node.id || undefined : undefined),
+    // a part equal to what shows is left alone (one native comparison instead of a walk
+    // through every attribute of every element of a card face)
+    onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
+  });
+}
+
+/** The rest waits for a task of its own (ahead of other tasks where the browser can). */
+function nextTask() {
+  if (window.scheduler && window.scheduler.yield) return window.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Whether all of an element shows: inside the window and inside every box that clips it. */

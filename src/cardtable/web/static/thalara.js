@@ -73,7 +73,10 @@ function backEl(keys, label = "a face-down card") {
 function spellEl(sp, ctx, seat, size = "hand") {
   const mine = seat === ctx.me;
   const who = ((ctx.catalogue || {}).characters || {})[sp.character];
-  return dress(thalaraSpell(sp.id, { ...sp, castIn: sp.cast_in, characterName: who ? who.name : undefined }, size),
+  // drawn once per spell, state (cast or not) and size, then copied
+  const face = faceOf(ctx.catalogue, `spell:${size}:${JSON.stringify(sp)}:${who ? who.name : ""}`,
+    () => thalaraSpell(sp.id, { ...sp, castIn: sp.cast_in, characterName: who ? who.name : undefined }, size));
+  return dress(face,
     { "data-keys": mine ? `spell:${sp.id}` : null, "data-zoom": `spell:${sp.id}`, "data-flip": `spell:${sp.id}` }, "spell");
 }
 
