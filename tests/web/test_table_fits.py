@@ -154,8 +154,10 @@ def test_a_card_that_moves_is_animated_and_not_under_reduced_motion(
             page.goto(server.base + made["seats"][0]["link"])
             page.wait_for_function(READY)
             # taking a card moves it from the supply into the hand
+            # counted when a draw's last step has run (the motion starts there)
             page.evaluate("() => { window.__animated = 0; const t = window.cardtable;"
-                          " const draw = t.draw.bind(t); t.draw = () => { draw();"
+                          " const steps = t.drawSteps.bind(t); t.drawSteps = async (run) => {"
+                          " await steps(run);"
                           " window.__animated += document.getAnimations().length; }; }")
             page.locator("#board .legal[data-keys^='supply:']").first.click()
             page.wait_for_function(READY)
