@@ -617,7 +617,8 @@ export class Table {
     if (this.keyboard && !this.waiting) {
       const first = this.gameEl.querySelector(".legal") || this.bar.answersEl.querySelector("button");
       if (first) first.focus();
-    }
+    }    // after every draw, for whoever guides over the table (learn.js)
+    this.main.dispatchEvent(new Event("table:drawn"));
   }
 
   /** The table's clickable parts: each element whose key starts or continues a legal
