@@ -146,10 +146,10 @@ class Walk:
         words = {c["action"]: c["text"] for c in choices}
         wanted = words.get(move.text, move.text)
         legal = {str(a) for a in self.state.legal_actions()}
+        now = wanted[:1].lower() + wanted[1:]
         if text.strip() in legal:
-            return (f"Not yet: that is allowed, but this lesson asks for one move at a "
-                    f"time. Now: {wanted[:1].lower() + wanted[1:]}.")
-        return f"Not yet: that cannot be done now. Now: {wanted[:1].lower() + wanted[1:]}."
+            return f"Not yet: that move is allowed, but this step asks you to {now}."
+        return f"Not yet: that cannot be done now; this step asks you to {now}."
 
     def go_to(self, n: int) -> None:
         """Play the script forward to the last place the learner can stand at or

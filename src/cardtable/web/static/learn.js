@@ -222,6 +222,8 @@ class Guide {
   // ---------------------------------------------------------------- the bubble's place
 
   point(el, reading) {
+    // a part of the page hidden now (the players' tab on a phone): the status bar instead
+    if (el && el.getClientRects().length === 0) el = this.table.bar.promptEl;
     this.pointAt = el;
     this.pointReading = reading;
     if (el && !reading) el.scrollIntoView({ block: "nearest", inline: "nearest" });
