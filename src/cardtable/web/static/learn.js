@@ -51,6 +51,9 @@ class Guide {
     this.lesson = null;
     this.table = new Table(this.main, this.statusEl, `learn/${this.game}/${p.part}`, 0, String(p.n), false, true);
     window.cardtable = this.table;
+    // an answer sent: the bubble waits (the table redraws only when the answer is back)
+    const send = this.table.send_action.bind(this.table);
+    this.table.send_action = (text) => { send(text); this.show(); };
     this.table.main.addEventListener("table:drawn", () => this.drawn());
     this.table.middleEl.addEventListener("scroll", () => this.place(), { passive: true });
   }
@@ -61,7 +64,10 @@ class Guide {
     const s = t.snap;
     if (!s || !this.lesson) return null;
     if (t.queue.length || t.paceTimer || t.waiting) return null;
-    return this.lesson.steps.filter((x) => x.n === s.n);
+    const due = this.lesson.steps.filter((x) => x.n === s.n);
+    // between two of the learner's places the other seats' moves are still arriving
+    if (!due.length && s.n < this.lesson.end) return null;
+    return due;
   }
 
   drawn() {
