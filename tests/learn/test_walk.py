@@ -26,7 +26,7 @@ def test_a_wrong_answer_is_refused_with_words_and_changes_nothing(game: str) -> 
     before = walk.state.observation(LEARNER)
     other = next(str(a) for a in walk.state.legal_actions() if str(a) != move.text)
     for bad in (other, "nonsense 99", ""):
-        with pytest.raises(NotInLesson, match="^Not yet: "):
+        with pytest.raises(NotInLesson, match=r"^Not yet: "):
             walk.answer(bad)
     assert walk.n == move.n and walk.state.observation(LEARNER) == before
     walk.answer(move.text)

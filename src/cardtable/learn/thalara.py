@@ -22,7 +22,7 @@ SECTIONS = (
     Section("casual", "Casual Chaos", "Game mode: Casual Chaos"),
 )
 
-NAMES = ("You", "Bea")
+NAMES = ("Ann", "Bea")   # Ann is the learner ("Ann (you)" on the table)
 
 STANDARD = Part(
     title="The standard game",
@@ -57,9 +57,10 @@ STANDARD = Part(
              "conflict, so no spell can be cast this time: the status bar offers none.",
              "play blue5 3", ("spells",)),
         Others(("play yellow3 3",)),
-        Step("Pass now. Once you pass you place nothing more this round, while Bea may go "
-             "on as long as she likes. The Remnants still in your hand go back to your "
-             "supply, ready for later rounds.", "pass", ("passing",)),
+        Step("Pass now (the table asks if you are sure, since you could still place "
+             "cards: yes). Once you pass you place nothing more this round, while Bea may "
+             "go on as long as she likes. The Remnants left in your hand go back to your "
+             "supply.", "pass", ("passing",)),
         Others(("play green4 3", "skip", "pass")),
         Step("Both have passed, so each conflict is totalled. You won conflict 1 (11 to "
              "3) and take its Artifact; conflict 2 was a tie (5 to 5), so nobody takes it "
@@ -86,7 +87,7 @@ STANDARD = Part(
              "Bea may not place any more cards into conflict 2 this round.",
              "cast energy-barrier 2", ("spells",)),
         Others(("play blue5 3",)),
-        Step("You lead conflict 2 and Bea cannot reach it. Pass.", "pass"),
+        Step("You lead conflict 2 and Bea cannot reach it. Pass, and confirm.", "pass"),
         Others(("play red4 1", "skip", "pass")),
         Step("You won conflict 2 and Bea took the other two. Your spells come back for the "
              "next round, and both Artifacts return to your hand again.",
@@ -116,7 +117,7 @@ CASUAL = Part(
         Others(("play blue5 1",)),
         Step("Place Yellow 5 into conflict 2.", "play yellow5 2"),
         Others(("play yellow3 2",)),
-        Step("Pass: you lead two conflicts.", "pass"),
+        Step("Pass, and confirm: you lead two conflicts.", "pass"),
         Others(("play green2 1", "pass", "return red2", "done")),
         Step("At the end of a round in Casual Chaos you may shuffle Remnants from your "
              "hand back into your supply before drawing up to seven. Blue 3 is weak: send "

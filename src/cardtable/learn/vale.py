@@ -30,7 +30,7 @@ SECTIONS = (
     Section("end-80", "The end at 80 points", "Artifacts: Gameplay"),
 )
 
-NAMES = ("You", "Bea")
+NAMES = ("Ann", "Bea")   # Ann is the learner ("Ann (you)" on the table)
 
 BASE = Part(
     title="The base game",
