@@ -78,3 +78,17 @@ def test_both_lessons_read_in_about_ten_minutes() -> None:
                 words += len(placed.step.say.split())
                 assert placed.step.say.count(". ") + 1 <= 4, placed.step.say
     assert words <= 2400, words
+
+
+def test_a_reading_step_between_the_other_seats_moves_is_caught() -> None:
+    """It would be played past unseen: the learner never stands there."""
+    lesson = load_lesson("thalara")
+    part = lesson.parts[0]
+    script = list(part.script)
+    # after the learner's seven cards: a reading step among Bea's seven
+    at = next(i for i, b in enumerate(script) if isinstance(b, Others))
+    first, rest = script[at].actions[:3], script[at].actions[3:]
+    script[at:at + 1] = [Others(first), Step("Bea is choosing."), Others(rest)]
+    bad = Part(part.title, part.players, part.seed, part.options, part.names, tuple(script))
+    with pytest.raises(BrokenLesson, match="never see it"):
+        check(Lesson("thalara", "broken", lesson.sections, (bad,)))

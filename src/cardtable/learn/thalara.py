@@ -62,6 +62,9 @@ STANDARD = Part(
              "go on as long as she likes. The Remnants left in your hand go back to your "
              "supply.", "pass", ("passing",)),
         Others(("play green4 3", "skip", "pass")),
+        # round 2 begins with Bea, who refills her hand first
+        Others(("take red4", "take red5", "take blue4", "take blue5", "take purple4",
+                "take purple1")),
         Step("Both have passed, so each conflict is totalled. You won conflict 1 (11 to "
              "3) and take its Artifact; conflict 2 was a tie (5 to 5), so nobody takes it "
              "and it stays for the next round; Bea won conflict 3. Your played Remnants "
@@ -69,10 +72,9 @@ STANDARD = Part(
         Step("The Heart of the Kiln is now in your hand, and it stays yours: an Artifact "
              "is an energy card you may place like a Remnant, and after every round it "
              "comes back to your hand instead of being discarded.", at="#my-area"),
-        Others(("take red4", "take red5", "take blue4", "take blue5", "take purple4",
-                "take purple1")),
-        do("Round 2 begins with Bea, who placed the last card. Refill your hand to seven "
-           "from your supply: the Artifact counts as one of them, so take six Remnants.",
+        do("Round 2 began with Bea, who placed the last card, and she has refilled her "
+           "hand. Refill yours to seven from your supply: the Artifact counts as one of "
+           "them, so take six Remnants.",
            "take red3", "take red2", "take blue4", "take blue3", "take yellow5",
            "take purple4", teaches=("hand", "artifacts-return")),
         Others(("play A04 1",)),

@@ -56,14 +56,14 @@ BASE = Part(
         Step("In round 1 your area holds one card; in round 2 two, and so on: the round "
              "number is the limit. Yours is full, so end your turn.", "end",
              ("area-limit",)),
-        Others(("sell freyja", "tame kappa", "summon kappa pay red", "end")),
+        Others(("sell freyja", "tame kappa", "summon kappa pay red", "end", "hunt balog")),
         Step("At the end of every round each Resolution effect in an area is resolved. Your "
              "Salamander's gave you a red stone and a point. Bea summoned a Kappa, whose "
              "Permanent effect works for as long as it stays: 2 points each time she pays "
              "with a blue stone.", teaches=("resolution", "permanent"), at="#presence"),
-        Others(("hunt balog",)),
-        Step("Round 2: Bea is first, so you pick twice in the middle of the snake. Take "
-             "the Snail Maiden, to sell.", "hunt snail-maiden"),
+        Step("Round 2: Bea was first and took the Balog, so you pick twice in the middle "
+             "of the snake. Take the Snail Maiden, to sell.", "hunt snail-maiden",
+             ("snake",)),
         Step("And the Burning Skull, to summon.", "hunt burning-skull"),
         Others(("hunt hydra", "sell balog", "tame hydra", "summon hydra pay blue,red",
                 "choose points", "choose blue", "end")),

@@ -118,10 +118,12 @@ class Walk:
         self.actors.append(seat)
         return events
 
-    def others(self) -> list[tuple[int, str, list[Event]]]:
-        """Play the other seats' scripted moves up to the learner's next step."""
-        played = []
-        while self.n < len(self.moves) and self.moves[self.n].step is None:
+    def others(self, limit: int | None = None) -> list[tuple[int, str, list[Event]]]:
+        """Play the other seats' scripted moves up to the learner's next step (at most
+        `limit` of them)."""
+        played: list[tuple[int, str, list[Event]]] = []
+        while self.n < len(self.moves) and self.moves[self.n].step is None \
+                and (limit is None or len(played) < limit):
             move = self.moves[self.n]
             seat = self.state.current_player()
             played.append((seat if seat is not None else -1, move.text, self._apply(move)))
@@ -173,7 +175,14 @@ def check(lesson: Lesson) -> None:
         walk.go_to(len(walk.moves))
         if not walk.finished():
             raise BrokenLesson(f"{lesson.game} part {index + 1} stops at move {walk.n}")
+        stops = set(walk.stops())
         for placed in walk.steps:
+            # a step is shown where the learner stands: before one of their moves or at
+            # the end; a reading step anywhere else would be played past unseen
+            if placed.n not in stops:
+                raise BrokenLesson(f"{lesson.game} part {index + 1}, step {placed.index + 1} "
+                                   "falls between the other seats' moves: the learner "
+                                   "would never see it")
             for key in placed.step.teaches:
                 if key not in lesson.section_keys:
                     raise BrokenLesson(f"step {placed.index} teaches an unknown section "

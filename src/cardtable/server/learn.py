@@ -45,16 +45,18 @@ def lesson_or_404(game: str, part: int) -> Lesson:
 
 
 def lesson_info(lesson: Lesson, part: int, walk: Walk) -> dict[str, Any]:
-    """What the page needs of the lesson: its steps with where each falls and what it
-    teaches. The learner's own steps only: the other seats' script is never sent."""
+    """What the page needs of the lesson where the learner stands: the steps due now
+    (read, then the one action) with what each teaches, and the counts. Only the steps
+    due now: a later step's words tell what the other seats will do, which the learner
+    may not know yet; and the other seats' script is never sent."""
     sections = {s.key: s.title for s in lesson.sections}
     return {"game": lesson.game, "title": lesson.title, "part": part,
             "parts": [p.title for p in lesson.parts],
             "steps": [{"index": p.index, "n": p.n, "say": p.step.say,
                        "action": p.step.action, "at": p.step.at,
                        "teaches": [sections[k] for k in p.step.teaches]}
-                      for p in walk.steps],
-            "end": len(walk.moves)}
+                      for p in walk.due()],
+            "total": len(walk.steps), "end": len(walk.moves)}
 
 
 class LessonSocket:
@@ -102,7 +104,7 @@ class LessonSocket:
     def update(self, seat: int, text: str | None, events: list[Any]) -> dict[str, Any]:
         return {"type": "update", "seat": seat, "action": text if seat == LEARNER else None,
                 "by": None, "events": [e.to_dict(LEARNER) for e in events],
-                **self.snapshot()}
+                "lesson": lesson_info(self.lesson, self.part, self.walk), **self.snapshot()}
 
     async def hello(self, msg: dict[str, Any]) -> None:
         token = msg.get("token")
@@ -126,7 +128,11 @@ class LessonSocket:
             raise Stale()
         events = self.walk.answer(text)
         self.conn.send(self.update(LEARNER, text, events))
-        for seat, other, evs in self.walk.others():
+        while True:     # the other seats' moves, one update each, as each is played
+            played = self.walk.others(limit=1)
+            if not played:
+                break
+            seat, other, evs = played[0]
             self.conn.send(self.update(seat, other, evs))
         self.conn.send({"type": "ack", "id": msg_id, "n": self.walk.n})
 

@@ -72,6 +72,7 @@ class Guide {
 
   drawn() {
     const t = this.table;
+    // each message carries the lesson where it stands: the steps due at its `n` only
     if (t.snap && t.snap.lesson) this.lesson = t.snap.lesson;
     if (!this.lesson || !t.snap) return;
     // the end screen of a lesson's game would offer rematches and analyses: the table
@@ -102,7 +103,7 @@ class Guide {
     this.clearTarget();
     clear(this.bubble);
     this.bubble.hidden = false;
-    const total = this.lesson.steps.length;
+    const total = this.lesson.total;
     const head = (step) => h("div.learn-head", {},
       h("span", {}, `${this.lesson.parts[this.lesson.part - 1]} · part ${this.lesson.part} of ${this.lesson.parts.length}`),
       step ? h("span.learn-count", { id: "learn-count" }, `step ${step.index + 1} of ${total}`) : null);
@@ -140,7 +141,7 @@ class Guide {
     this.point(this.target || this.table.bar.promptEl, false);
   }
 
-  isLastStep(step) { return step.index === this.lesson.steps.length - 1; }
+  isLastStep(step) { return step.index === this.lesson.total - 1; }
 
   nextPartButton() {
     const last = this.lesson.part >= this.lesson.parts.length;
