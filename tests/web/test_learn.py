@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from ..server.helpers import ServerProcess
-from .conftest import SIZES, checked_page, shot
+from .conftest import SIZES, checked_page, serious, shot
 
 BUBBLE = "#learn-bubble:not([hidden]):not(.learn-quiet)"
 
@@ -114,6 +114,7 @@ def test_clicks_elsewhere_are_explained_and_change_nothing(
         assert note.startswith("Not yet: this step is to take Red 5"), note
         assert snap_n(page) == 0 and page.locator(".sent").count() == 0
         shot(page, "learn-not-yet-desktop")
+        assert serious(page) == []
         for _ in range(7):          # the seven cards of the hand
             ready(page)
             click_target(page, page.get_attribute("#learn-bubble", "data-step-index"))

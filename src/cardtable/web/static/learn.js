@@ -35,7 +35,7 @@ class Guide {
     this.lesson = null;
     this.target = null;
     this.note = "";          // "Not yet: ..." after a click elsewhere
-    this.bubble = h("div.learn-bubble", { id: "learn-bubble", role: "dialog", "aria-live": "polite", hidden: true });
+    this.bubble = h("div.learn-bubble", { id: "learn-bubble", role: "dialog", "aria-label": "the lesson", "aria-live": "polite", hidden: true });
     document.body.append(this.bubble);
     this.open();
     document.addEventListener("click", (e) => this.intercept(e), true);
