@@ -157,3 +157,16 @@ def test_leaving_and_coming_back_resumes(server: ServerProcess, browser: Browser
         ready(page)
         assert snap_n(page) == 0
         assert page.get_attribute("#learn-bubble", "data-step-index") == "0"
+
+
+def test_a_broken_or_foreign_progress_entry_starts_the_lesson_over(
+        server: ServerProcess, browser: Browser) -> None:
+    with checked_page(browser, viewport=SIZES["desktop"], reduced_motion="reduce") as page:
+        for stored in ('{"part": 7, "n": 3, "read": 0}', '{"part": 1, "n": -4, "read": 0}',
+                       "not json"):
+            page.goto(server.base + "/")
+            page.evaluate("(v) => localStorage.setItem('cardtable:learn:thalara', v)", stored)
+            page.goto(server.base + "/learn/thalara")
+            ready(page)
+            assert snap_n(page) == 0
+            assert page.get_attribute("#learn-bubble", "data-step-index") == "0"

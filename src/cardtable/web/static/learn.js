@@ -6,14 +6,17 @@
 // so leaving and coming back resumes; the server replays the script to there.
 import { h, clear } from "./dom.js";
 import { Table } from "./table.js";
+import { api } from "./api.js";
 
 const KEY = (game) => `cardtable:learn:${game}`;
 const GAP = 10;        // between the bubble and what it points at
 
-function loadProgress(game) {
+function loadProgress(game, parts) {
   try {
     const p = JSON.parse(localStorage.getItem(KEY(game)) || "null");
-    if (p && Number.isInteger(p.part) && Number.isInteger(p.n) && Number.isInteger(p.read)) return p;
+    // whatever is stored is checked: a part the lesson has, counts from 0
+    if (p && Number.isInteger(p.part) && p.part >= 1 && p.part <= parts &&
+        Number.isInteger(p.n) && p.n >= 0 && Number.isInteger(p.read) && p.read >= 0) return p;
   } catch { /* private mode, or a broken entry: start over */ }
   return { part: 1, n: 0, read: 0, done: false };
 }
@@ -21,17 +24,23 @@ function saveProgress(game, p) {
   try { localStorage.setItem(KEY(game), JSON.stringify(p)); } catch { /* private mode */ }
 }
 
-export function learnPage(main, statusEl, game) {
+export async function learnPage(main, statusEl, game) {
+  const lessons = await api("/api/learn");
+  const lesson = lessons.find((x) => x.game === game);
+  if (!lesson) {
+    clear(main).append(h("p.error", {}, "There is no lesson for this game. "), h("a.button", { href: "/" }, "Back to the lobby"));
+    return null;
+  }
   document.body.classList.add("learning");
-  return new Guide(main, statusEl, game);
+  return new Guide(main, statusEl, game, lesson.parts.length);
 }
 
 class Guide {
-  constructor(main, statusEl, game) {
+  constructor(main, statusEl, game, parts) {
     this.main = main;
     this.statusEl = statusEl;
     this.game = game;
-    this.progress = loadProgress(game);
+    this.progress = loadProgress(game, parts);
     this.lesson = null;
     this.target = null;
     this.note = "";          // "Not yet: ..." after a click elsewhere
