@@ -71,10 +71,10 @@ class Lesson:
 
 def do(say: str, *actions: str, teaches: tuple[str, ...] = ()) -> tuple[Step, ...]:
     """Several actions under one explanation (choosing seven cards): the first step
-    carries the words and the sections; the others say which of them it is."""
+    carries the words and the sections; the others only count on."""
     steps = [Step(say, actions[0], teaches)]
     for k, action in enumerate(actions[1:], start=2):
-        steps.append(Step(f"{say} ({k} of {len(actions)})", action))
+        steps.append(Step(f"And the next one, as marked ({k} of {len(actions)}).", action))
     return tuple(steps)
 
 
