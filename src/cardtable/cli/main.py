@@ -22,6 +22,7 @@ from cardtable import load_game
 from cardtable.agents import make_agent
 from cardtable.bench import DEFAULT_PLAYERS
 from cardtable.cli import simulate as sim
+from cardtable.cli.learn_cmd import run_learn
 from cardtable.cli.options import (
     add_game_option_flags,
     check_players,
@@ -100,6 +101,23 @@ def build_parser() -> argparse.ArgumentParser:
                       help="resume a saved game")
     add_game_option_flags(play)
     play.set_defaults(run=run_play)
+
+    learn = commands.add_parser(
+        "learn", help="a guided first game: the rules taught move by move",
+        description="A guided first game of GAME: each step says what to do and why, "
+                    "the answer it asks for is marked (→) and only it is accepted (by its "
+                    "number or notation). 'quit' stops; the next run resumes where you "
+                    "stopped (kept in your data directory, or --progress FILE).",
+        epilog="Examples: cardtable learn thalara; cardtable learn vale --part 2")
+    learn.add_argument("game", help="the game: thalara or vale")
+    learn.add_argument("--part", type=positive_int, default=None, metavar="N",
+                       help="start at part N (1: the base game; 2: Casual Chaos or the "
+                            "Artifacts expansion)")
+    learn.add_argument("--restart", action="store_true", help="start again from the beginning")
+    learn.add_argument("--progress", metavar="FILE", default=None,
+                       help="where to keep your progress (default: learn.json in the "
+                            "user data directory)")
+    learn.set_defaults(run=run_learn)
 
     simulate = commands.add_parser(
         "simulate", help="play many games between agents and summarize who wins",

@@ -26,6 +26,7 @@ from cardtable.engine.record import GameRecord
 from cardtable.server.analyses import AnalysisBusy, Analyst
 from cardtable.server.clocks import ON_TIMEOUT, ClockError, parse_time_control
 from cardtable.server.cluster import make_cluster
+from cardtable.server.learn import add_lessons
 from cardtable.server.limits import BodyLimit, Limits
 from cardtable.server.live import Live, client_address
 from cardtable.server.metrics import Metrics
@@ -393,6 +394,8 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     # ---- live play ---------------------------------------------------------------
 
     live = Live(rooms, storage, limits, metrics, sockets)
+    # lessons first: their socket's path has more parts than a game's
+    add_lessons(app, STATIC, limits, sockets)
     app.websocket("/ws/{game_id}")(live.play)
 
     return app

@@ -70,6 +70,12 @@ async function replayPage(id, step, decisionAt) {
 // ---------------------------------------------------------------- routing
 
 function route() {
+  const lesson = /^\/learn\/([a-z]+)$/.exec(location.pathname);
+  if (lesson) {
+    import("./learn.js").then(({ learnPage }) => learnPage(main, statusEl, lesson[1]))
+      .catch((e) => clear(main).append(h("p.error", {}, e.message)));
+    return;
+  }
   const m = /^\/g\/([A-Za-z0-9]+)$/.exec(location.pathname);
   if (!m) { lobby(main, statusEl).catch((e) => clear(main).append(h("p.error", {}, e.message))); return; }
   const id = m[1];

@@ -20,7 +20,10 @@ export async function lobby(main, statusEl) {
   const meta = await api("/api/meta");
   const lists = h("div.lists");
   const form = createForm(meta, () => fillLists(lists).catch(() => {}));
-  clear(main).append(h("div.lobby", {}, form, lists));
+  const learn = h("p.lobby-learn", { id: "learn-links" }, h("b", {}, "Learn to play: "),
+    h("a", { href: "/learn/thalara", id: "learn-thalara" }, "Thalara"),
+    h("a", { href: "/learn/vale", id: "learn-vale" }, "The Vale of Eternity"));
+  clear(main).append(h("div.lobby", {}, learn, form, lists));
   await fillLists(lists);
   const timer = setInterval(() => {
     if (!document.body.contains(lists)) { clearInterval(timer); return; }

@@ -661,6 +661,8 @@ export class Table {
     }
     this.focusWanted = false;
     this.settled = true;
+    // after every draw, for whoever guides over the table (learn.js)
+    this.main.dispatchEvent(new Event("table:drawn"));
   }
 
   /** The table's clickable parts: each element whose key starts or continues a legal
