@@ -47,7 +47,9 @@ class LeakChecker:
     def check(self, message: dict[str, Any], viewer: int | None, texts: list[str]) -> None:
         if "observation" not in message:
             assert message["type"] in ("ack", "presence", "pong", "error", "seats",
-                                       "rematch"), message
+                                       "rematch", "chat", "chat_log"), message
+            if message["type"] == "chat":     # what was typed, by whom, when: no more
+                assert set(message) == {"type", "room", "n", "seat", "name", "text", "at"}
             if message["type"] == "ack":
                 assert set(message) == {"type", "id", "n"}
             return
