@@ -171,8 +171,8 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
              "--db", self.db_url, "--allow-seeds",
-             # the browser tests make many games from this one address
-             "--games-per-address", "1000"],
+             # the browser tests make many games (and accounts) from this one address
+             "--games-per-address", "1000", "--signups-per-address", "1000"],
             stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

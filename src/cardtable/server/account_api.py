@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 
+from cardtable import load_game
 from cardtable.server import names, passwords
 from cardtable.server.accounts import SESSION_DAYS, Account, Accounts, NameTaken
 from cardtable.server.live import SESSION_COOKIE, client_address
@@ -154,6 +155,8 @@ async def me(request: Request) -> dict[str, Any]:
     if account is None:
         raise HTTPException(401, "not signed in")
     seats = await _db(request, _state(request).accounts.seats, account.id)
+    for seat in seats:
+        seat["title"] = seat["title"] or load_game(seat["game"]).title
     return {**_public(account), "seats": seats}
 
 

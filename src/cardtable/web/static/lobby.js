@@ -1,9 +1,10 @@
-// The lobby: the form that creates a game (each seat a person, an open seat or a
+// The lobby: the account panel (account.js), the form that creates a game (each seat a person, an open seat or a
 // computer; a time control), the links it gives, and the lists of games with Join,
 // Watch, Replay and Analysis.
 import { h, clear, modal } from "./dom.js";
 import { api, send, rememberedName, rememberName, saveSeat } from "./api.js";
 import { describeControl } from "./clocks.js";
+import { accountPanel } from "./account.js";
 
 const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (anybody may join)"], ["computer", "computer"]];
 // none, real-time presets (Fischer: a bank and an increment a move), turn-based
@@ -20,7 +21,8 @@ export async function lobby(main, statusEl) {
   const meta = await api("/api/meta");
   const lists = h("div.lists");
   const form = createForm(meta, () => fillLists(lists).catch(() => {}));
-  clear(main).append(h("div.lobby", {}, form, lists));
+  const account = accountPanel(() => fillLists(lists).catch(() => {}));
+  clear(main).append(h("div.lobby", {}, account, form, lists));
   await fillLists(lists);
   const timer = setInterval(() => {
     if (!document.body.contains(lists)) { clearInterval(timer); return; }
