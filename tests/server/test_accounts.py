@@ -9,6 +9,7 @@ signed-in player's seats come back on another device, and nobody gets another's.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import statistics
 import time
@@ -378,3 +379,25 @@ def test_a_deleted_accounts_games_stay_anonymised(make_client: Callable[..., Tes
     assert sign_up(make_client(), "Bea")["name"] == "Bea"   # the name is free again
     assert make_client().get("/api/me").status_code == 401
     assert [s["id"] for s in ada.get("/api/me").json()["seats"]] == [made["id"]]
+
+
+@pytest.mark.parametrize("name, password", [
+    ("\ud800bad", PASSWORD), ("nul\u0000name", PASSWORD), ("Ada", "lone \udfff surrogate!"),
+    ("Ada", "nul \u0000 in the password"), ("x" * 200, "y" * 1024), ("", ""),
+    ("\u202eAda", PASSWORD), ("ａｄａ", PASSWORD)])
+def test_hostile_names_and_passwords_get_an_answer_never_a_server_error(
+        make_client: Callable[..., TestClient], name: str, password: str) -> None:
+    client = make_client()
+    sign_up(client, "Ada")
+    client.delete("/api/session")
+    for path in ("/api/session", "/api/accounts"):
+        # (as JSON escapes: a lone surrogate cannot be sent as UTF-8)
+        answer = client.post(path, content=json.dumps({"name": name, "password": password}),
+                             headers={"content-type": "application/json"})
+        assert answer.status_code in (200, 201, 400, 401, 409, 422), (path, answer.text)
+    # the fullwidth name is Ada's (NFKC): the right password signs in with it
+    assert sign_in(client, "ａｄａ").status_code == 200
+    # too long for the fields: 422, nothing stored
+    answer = client.post("/api/session", json={"name": "x" * 201, "password": "y"})
+    assert answer.status_code == 422
+    assert accounts_in(client) == ["Ada"]

@@ -14,6 +14,7 @@ me. Accounts are optional: every game can be played with seat links as before.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -112,16 +113,22 @@ async def sign_in(spec: Credentials, request: Request, response: Response) -> di
     past the attempts allowed to the name or the address."""
     limits = _state(request).limits
     accounts: Accounts = _state(request).accounts
-    key = names.key(spec.name)[:100]
+    # a name that could not be an account's is looked up nowhere (it may hold what a
+    # database refuses, a NUL or a lone surrogate), yet costs the same
+    try:
+        key: str | None = names.key(names.check(spec.name))
+    except names.NameError_:
+        key = None
+    counted = hashlib.sha256(names.key(spec.name).encode("utf-8", "surrogatepass")).hexdigest()
     counts, ids = await _db(request, accounts.attempt,
-                            [f"name:{key}", f"addr:{client_address(request)}"],
+                            [f"name:{counted}", f"addr:{client_address(request)}"],
                             limits.signin_window)
     if counts[0] > limits.signin_per_name or counts[1] > limits.signin_per_address:
         await _db(request, accounts.forget_attempts, ids)   # refused: not an attempt
         raise HTTPException(429, "too many sign-in attempts for this name or from your "
                                  f"address: try again in {limits.signin_window / 60:g} "
                                  "minutes")
-    found = await _db(request, accounts.by_key, key)
+    found = await _db(request, accounts.by_key, key) if key is not None else None
     stored = found[1] if found is not None else None
     ok = await _hashing(request, passwords.verify, stored, spec.password)
     if not ok or found is None:

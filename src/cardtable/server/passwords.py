@@ -37,15 +37,16 @@ def common_passwords() -> frozenset[str]:
     return frozenset(p.casefold() for p in FREQUENCY_LISTS["passwords"])
 
 
-def prepared(password: str) -> str:
+def prepared(password: str) -> bytes:
     """The password as hashed: NFKC, so that the same characters typed on another
-    keyboard or system give the same password."""
-    return unicodedata.normalize("NFKC", password)
+    keyboard or system give the same password, in UTF-8 (a lone surrogate, which JSON
+    can carry, kept as its bytes rather than failing)."""
+    return unicodedata.normalize("NFKC", password).encode("utf-8", "surrogatepass")
 
 
 def check(password: str, name_key: str) -> str:
     """The password to hash, or PasswordRefused."""
-    text = prepared(password)
+    text = unicodedata.normalize("NFKC", password)
     if len(text) < MIN_LENGTH:
         raise PasswordRefused(f"a password has at least {MIN_LENGTH} characters")
     if len(text) > MAX_LENGTH:
@@ -75,8 +76,7 @@ def verify(stored: str | None, password: str) -> bool:
     """Whether `password` matches `stored` (None: an unknown name, checked against
     the dummy hash all the same)."""
     try:
-        hasher.verify(stored if stored is not None else dummy_hash(),
-                      prepared(password)[:MAX_LENGTH * 4])
+        hasher.verify(stored if stored is not None else dummy_hash(), prepared(password))
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
     return stored is not None
