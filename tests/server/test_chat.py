@@ -115,9 +115,14 @@ def test_the_spectators_room_is_for_signed_in_spectators_and_never_reaches_a_pla
             hello(ann, 0, tokens[0])
             hello(watching)
             hello(anonymous)
+            for text in ("the players talk first", "twice"):
+                ann.send_json({"type": "chat", "text": text})
+                assert next_chat(ann)["text"] == text
             watching.send_json({"type": "chat", "text": "Ann holds the Crown, I bet"})
             line = next_chat(watching)
             assert (line["room"], line["seat"], line["name"]) == ("spectators", None, "Fan")
+            # numbered in its own room: no gap tells the spectators the players spoke
+            assert line["n"] == 0
             assert next_chat(anonymous)["text"] == "Ann holds the Crown, I bet"
             assert not [m for m in until_pong(ann) if m["type"].startswith("chat")]
             # a seat's line stays with the seats

@@ -11,7 +11,8 @@ lichess), stored with the game.
   includes the bidirectional overrides), at most `limits.chat_chars` characters, at most
   `limits.chat_rate` a second per connection (bursts of `limits.chat_burst`); a game
   keeps at most `limits.chat_lines_per_game` lines. Nothing but the line, its author's
-  seat or name, its number and time is sent: no channel of the game's own.
+  seat or name, its number in its room and time is sent: no channel of the game's own,
+  nor of the other room's.
 - Other processes hear of a line through the cluster's `e|game|chat` notification and
   read it from the database.
 """
@@ -36,8 +37,10 @@ if TYPE_CHECKING:
 chat_table = Table(
     "ct_chat", metadata,
     Column("game_id", String(32), primary_key=True),
+    # numbered in each room on its own: a gap in one room's numbers would tell its
+    # readers that the other room spoke
+    Column("room", String(16), primary_key=True),        # players, spectators
     Column("idx", Integer, primary_key=True),
-    Column("room", String(16), nullable=False),          # players, spectators
     Column("seat", Integer, nullable=True),
     Column("account", Integer, nullable=True),
     Column("name", String(64), nullable=False),
@@ -87,15 +90,16 @@ class ChatStore:
 
     def add(self, game_id: str, room: str, seat: int | None, account: int | None,
             name: str, text: str, cap: int) -> dict[str, Any]:
-        """Store a line at the game's next number; ChatRefused when the game holds
-        `cap` lines already."""
+        """Store a line at its room's next number; ChatRefused when the game holds
+        `cap` lines already (both rooms together)."""
         for _ in range(5):
             now = time.time()
             try:
                 with self.engine.begin() as conn:
-                    count, last = conn.execute(
-                        select(func.count(), func.max(chat_table.c.idx))
-                        .where(chat_table.c.game_id == game_id)).one()
+                    count = conn.execute(select(func.count()).where(
+                        chat_table.c.game_id == game_id)).scalar_one()
+                    last = conn.execute(select(func.max(chat_table.c.idx)).where(and_(
+                        chat_table.c.game_id == game_id, chat_table.c.room == room))).scalar()
                     if count >= cap:
                         raise ChatRefused("chat_full", f"this game's chat holds {cap} lines, "
                                                        "its limit")

@@ -617,9 +617,11 @@ def upgrade_schema(engine: Engine) -> None:
     with engine.begin() as conn:
         for table in metadata.sorted_tables:
             have = {c["name"] for c in present.get_columns(table.name)}
+            added: set[str] = set()
             for column in table.columns:
                 if column.name in have:
                     continue
+                added.add(column.name)
                 kind = column.type.compile(dialect=engine.dialect)
                 default = ""
                 if column.server_default is not None:
@@ -627,3 +629,8 @@ def upgrade_schema(engine: Engine) -> None:
                     default = " DEFAULT " + str(value.compile(dialect=engine.dialect))
                 conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN "
                                      f"{column.name} {kind}{default}")
+            # and the indexes of the columns just added (an account's seats are found
+            # by theirs)
+            for index in table.indexes:
+                if added & {c.name for c in index.columns}:
+                    index.create(conn, checkfirst=True)
