@@ -180,3 +180,20 @@ def test_a_spectator_never_sees_the_players_room_and_a_lone_player_has_no_chat(
     tab.goto(server.base + alone["seats"][0]["link"])
     tab.wait_for_function("() => window.cardtable && window.cardtable.snap")
     assert tab.locator("#chat").is_hidden()
+
+
+def test_a_seat_joined_while_signed_in_goes_by_the_accounts_name_and_is_listed(
+        page: Page, server: Any) -> None:
+    made = create_game(server.base, {"game": "thalara", "title": unique_name("open "),
+                                     "seats": [{"kind": "human"}, {"kind": "open"}]})
+    name = unique_name("Bea")
+    sign_up_in_lobby(page, server.base, name)
+    page.locator(f"#open-games li[data-game='{made['id']}'] button", has_text="Join").click()
+    assert page.inner_text("#join-as") == f"You join as {name}, your account."
+    assert page.locator("#join-name").count() == 0
+    page.click("#join-go")
+    page.wait_for_function("() => window.cardtable && window.cardtable.snap")
+    assert page.evaluate("() => window.cardtable.seat") == 1
+    assert page.evaluate("() => window.cardtable.ctx.seats[1].name") == name
+    page.goto(server.base + "/")
+    page.wait_for_selector(f"#my-games li[data-game='{made['id']}']")

@@ -5,6 +5,11 @@
 import { h, clear, modal } from "./dom.js";
 import { api, send, saveSeat } from "./api.js";
 
+let current = null;   // the account signed in, as /api/me last said
+
+/** The name of the account signed in, or null. */
+export function accountName() { return current ? current.name : null; }
+
 /** The panel: a sign-in form, or who you are with your games. `changed()` is called
  * after signing in or out (the lobby may redraw what depends on it). */
 export function accountPanel(changed = () => {}) {
@@ -12,6 +17,7 @@ export function accountPanel(changed = () => {}) {
   const refresh = async () => {
     let me = null;
     try { me = await api("/api/me"); } catch { me = null; }
+    current = me;
     clear(box).append(...(me ? signedIn(me, refresh, changed) : signedOut(refresh, changed)));
   };
   refresh();

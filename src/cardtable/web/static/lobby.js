@@ -1,10 +1,10 @@
-// The lobby: the account panel (account.js), the form that creates a game (each seat a person, an open seat or a
-// computer; a time control), the links it gives, and the lists of games with Join,
-// Watch, Replay and Analysis.
+// The lobby: the account panel (account.js), the form that creates a game (each seat a
+// person, an open seat or a computer; a time control), the links it gives, and the
+// lists of games with Join, Watch, Replay and Analysis.
 import { h, clear, modal } from "./dom.js";
 import { api, send, rememberedName, rememberName, saveSeat } from "./api.js";
 import { describeControl } from "./clocks.js";
-import { accountPanel } from "./account.js";
+import { accountPanel, accountName } from "./account.js";
 
 const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (anybody may join)"], ["computer", "computer"]];
 // none, real-time presets (Fischer: a bank and an increment a move), turn-based
@@ -248,15 +248,17 @@ export function showCreated(out, made, listed = true) {
 function askToJoin(g) {
   const input = h("input", { id: "join-name", name: "name", maxlength: 40, value: rememberedName() || null, autocomplete: "nickname" });
   const error = h("p.error", { role: "alert" });
+  const account = accountName();   // signed in: the seat goes by the account's name
   const dialog = modal("join-dialog", `Join ${g.title}`,
     h("h2", {}, `Join ${g.title}`),
-    h("label.opt", {}, h("span", {}, "Your name"), input),
-    h("p.small.muted", {}, "Left empty, the seat keeps the name its creator gave it."),
+    account ? h("p", { id: "join-as" }, "You join as ", h("b", { dir: "auto" }, account), ", your account.")
+      : h("label.opt", {}, h("span", {}, "Your name"), input),
+    account ? null : h("p.small.muted", {}, "Left empty, the seat keeps the name its creator gave it."),
     error,
     h("div.dialog-btns", {},
       h("button", { type: "button", id: "join-cancel", onclick: () => dialog.close() }, "Cancel"),
       h("button.primary", { type: "button", id: "join-go", onclick: async () => {
-        const name = input.value.trim();
+        const name = account ? "" : input.value.trim();
         try {
           rememberName(name);
           const seat = await send(`/api/games/${g.id}/join`, name ? { name } : {});
@@ -265,7 +267,7 @@ function askToJoin(g) {
         } catch (err) { error.textContent = err.message; }
       } }, "Join")));
   dialog.showModal();
-  input.focus();
+  if (!account) input.focus();
 }
 
 function seatChip(s) {
