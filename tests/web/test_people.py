@@ -146,6 +146,8 @@ def test_chat_lines_are_text_and_nothing_in_them_runs(
         tab.locator("#chat-lines li").first.get_by_role("button", name="mute Bob").click()
         assert tab.locator("#chat-lines li").count() == 0
         assert "muted: Bob" in tab.inner_text("#chat-muted")
+        # (Bob has said the 5 lines a burst allows: the next one waits its 2 s)
+        bob.wait_for_timeout(2500)
         bob.fill("#chat-input", "can you hear me?")
         bob.press("#chat-input", "Enter")
         bob.wait_for_function("() => document.querySelectorAll('#chat-lines li').length === 6")
@@ -156,6 +158,13 @@ def test_chat_lines_are_text_and_nothing_in_them_runs(
         assert bob.locator("#chat-lines li").count() == 6
         tab.get_by_role("button", name="unmute Bob").click()
         assert tab.locator("#chat-lines li").count() == 6
+        # six lines typed at once: past the burst the server refuses, the page says so
+        # and the refused line is back in the field to say again
+        bob.evaluate("() => { const c = window.cardtable.chat; for (let i = 0; i < 6; i++) "
+                     "{ c.input.value = `burst ${i}`; c.say(); } }")
+        bob.wait_for_selector("#chat-note:not(:empty)")
+        assert "at most 5 chat lines at once" in bob.inner_text("#chat-note")
+        assert bob.input_value("#chat-input") == "burst 5"
 
 
 def test_a_spectator_never_sees_the_players_room_and_a_lone_player_has_no_chat(

@@ -31,6 +31,7 @@ export class Chat {
     this.lines = new Map();   // n -> line
     this.muted = loadMuted();
     this.signedIn = null;     // a spectator's account name, once asked
+    this.lastSaid = "";       // the line sent last: back in the field if it is refused
     this.listEl = h("ol.chat-lines", { id: "chat-lines", "aria-label": "chat", "aria-live": "polite", tabindex: 0 });
     this.noteEl = h("p.chat-note", { id: "chat-note", role: "status" });
     this.input = h("input", { id: "chat-input", name: "chat", maxlength: MAX_CHARS, autocomplete: "off",
@@ -67,6 +68,7 @@ export class Chat {
       case "error":
         if (msg.id !== CHAT_ID) return false;
         this.noteEl.textContent = msg.message;
+        if (!this.input.value) this.input.value = this.lastSaid;   // to say again, or mend
         return true;
       default:
         return false;
@@ -98,6 +100,7 @@ export class Chat {
     if (!text) return;
     if (text.length > MAX_CHARS) { this.noteEl.textContent = `At most ${MAX_CHARS} characters a line.`; return; }
     this.noteEl.textContent = "";
+    this.lastSaid = text;
     this.send({ type: "chat", text, id: CHAT_ID });
     this.input.value = "";
   }
