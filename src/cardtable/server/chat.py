@@ -6,7 +6,8 @@ lichess), stored with the game.
   never receive it, nor hear that it exists.
 - The spectators' room is for spectators signed in to an account (an anonymous line
   could not be muted or answered for); its lines go to spectators only, under the
-  account's name, so that nobody watching can pass the players hints.
+  account's name, never to a seat's socket (spectators see only what is public, so a
+  player who watches too learns nothing hidden from it).
 - A line is what its author typed, cleaned of control and format characters (which
   includes the bidirectional overrides), at most `limits.chat_chars` characters, at most
   `limits.chat_rate` a second per connection (bursts of `limits.chat_burst`); a game
