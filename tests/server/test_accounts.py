@@ -416,3 +416,35 @@ def test_an_older_database_gains_the_seats_account_column_and_its_index(url: str
     assert "account" in [c["name"] for c in found.get_columns("ct_seats")]
     assert "ix_ct_seats_account" in [i["name"] for i in found.get_indexes("ct_seats")]
     again.close()
+
+
+def test_a_seat_held_by_link_is_kept_in_an_account_only_with_its_token(
+        make_client: Callable[..., TestClient]) -> None:
+    guest = make_client()
+    made = create(guest, game="thalara", seats=[{"kind": "human"}, {"kind": "human"}])
+    first, second = made["seats"]
+    ada, eve = make_client(), make_client()
+    sign_up(ada, "Ada")
+    sign_up(eve, "Eve")
+    keep = "/api/me/seats"
+    assert guest.post(keep, json={"game": made["id"], "seat": 1,
+                                  "token": second["token"]}).status_code == 401
+    # another seat's token, a made-up one, a seat that does not exist: refused
+    for seat, token in ((1, first["token"]), (1, "x" * 24), (5, second["token"])):
+        answer = eve.post(keep, json={"game": made["id"], "seat": seat, "token": token})
+        assert answer.status_code == 403, answer.text
+    assert eve.post(keep, json={"game": "nosuchgame", "seat": 0,
+                                "token": first["token"]}).status_code == 404
+    assert ada.post(keep, json={"game": made["id"], "seat": 1,
+                                "token": second["token"]}).status_code == 200
+    assert [(s["id"], s["seat"]) for s in ada.get("/api/me").json()["seats"]] == [
+        (made["id"], 1)]
+    # once Ada's, nobody else binds it, token or not; asking again changes nothing
+    assert eve.post(keep, json={"game": made["id"], "seat": 1,
+                                "token": second["token"]}).status_code == 409
+    assert ada.post(keep, json={"game": made["id"], "seat": 1,
+                                "token": second["token"]}).status_code == 200
+    assert eve.get("/api/me").json()["seats"] == []
+    # the link itself still plays
+    with guest.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert hello(ws, 1, second["token"])["seat"] == 1

@@ -206,3 +206,16 @@ def test_a_seat_joined_while_signed_in_goes_by_the_accounts_name_and_is_listed(
     assert page.evaluate("() => window.cardtable.ctx.seats[1].name") == name
     page.goto(server.base + "/")
     page.wait_for_selector(f"#my-games li[data-game='{made['id']}']")
+
+
+def test_seats_a_guest_played_by_link_join_the_account_made_later(
+        page: Page, server: Any) -> None:
+    made = create_game(server.base, {"game": "thalara", "seats": [
+        {"kind": "human"}, {"kind": "computer", "agent": "random"}]})
+    page.goto(server.base + made["seats"][0]["link"])      # this browser holds the seat
+    page.wait_for_function("() => window.cardtable && window.cardtable.snap")
+    sign_up_in_lobby(page, server.base, unique_name("Cy"))
+    assert page.locator(f"#my-games li[data-game='{made['id']}']").count() == 0
+    page.click("#keep-seats")
+    page.wait_for_selector(f"#my-games li[data-game='{made['id']}']")
+    assert page.locator("#keep-seats").count() == 0         # nothing left to add

@@ -25,6 +25,8 @@ from cardtable import load_game
 from cardtable.server import names, passwords
 from cardtable.server.accounts import SESSION_DAYS, Account, Accounts, NameTaken
 from cardtable.server.live import SESSION_COOKIE, client_address
+from cardtable.server.rooms import RoomError
+from cardtable.server.storage import holds
 
 COOKIE = SESSION_COOKIE
 WRONG = "wrong name or password"
@@ -40,6 +42,12 @@ class Credentials(BaseModel):
 
 class Confirm(BaseModel):
     password: str = Field(max_length=1024)
+
+
+class HeldSeat(BaseModel):
+    game: str = Field(max_length=32)
+    seat: int = Field(ge=0, le=7)
+    token: str = Field(max_length=64)
 
 
 def _state(request: Request) -> Any:
@@ -165,6 +173,27 @@ async def me(request: Request) -> dict[str, Any]:
     for seat in seats:
         seat["title"] = seat["title"] or load_game(seat["game"]).title
     return {**_public(account), "seats": seats}
+
+
+@router.post("/api/me/seats")
+async def keep_seat(spec: HeldSeat, request: Request) -> dict[str, Any]:
+    """Bind a seat this browser holds (its token) to the account signed in: a guest's
+    seat, or one handed out by link, follows the account from now on. 403 when the
+    token does not hold the seat, 409 when another account has it."""
+    account = await current_account(request)
+    if account is None:
+        raise HTTPException(401, "not signed in")
+    try:
+        room = await _state(request).rooms.load(spec.game)
+    except RoomError as exc:
+        raise HTTPException(404, exc.message) from None
+    if spec.seat >= len(room.row.seats) or not holds(room.row.seats[spec.seat], spec.token):
+        raise HTTPException(403, "that token does not hold this seat")
+    if not await _db(request, _state(request).accounts.bind_seat, spec.game, spec.seat,
+                     account.id):
+        raise HTTPException(409, "this seat belongs to another account")
+    room.row.seats[spec.seat].account = account.id
+    return {"game": spec.game, "seat": spec.seat, "account": account.name}
 
 
 @router.delete("/api/me")

@@ -198,6 +198,16 @@ class Accounts:
 
     # ---- seats ---------------------------------------------------------------------
 
+    def bind_seat(self, game_id: str, seat: int, account: int) -> bool:
+        """Bind a seat to `account` unless another account has it; whether it is the
+        account's now."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats_table).where(and_(
+                seats_table.c.game_id == game_id, seats_table.c.seat == seat,
+                (seats_table.c.account.is_(None)) | (seats_table.c.account == account)))
+                .values(account=account))
+            return bool(done.rowcount == 1)
+
     def seats(self, account: int, limit: int = 200) -> list[dict[str, Any]]:
         """The account's seats, newest game first, with their links (the account's
         own seats only)."""

@@ -3,7 +3,7 @@
 // them with their links, so that another device picks them up after signing in. The
 // session is an HttpOnly cookie the page never sees; it only asks /api/me who it is.
 import { h, clear, modal } from "./dom.js";
-import { api, send, saveSeat } from "./api.js";
+import { api, send, saveSeat, heldSeats, forgetSeat } from "./api.js";
 
 let current = null;   // the account signed in, as /api/me last said
 
@@ -60,6 +60,22 @@ function signedIn(me, refresh, changed) {
     changed();
   } }, "Sign out");
   const games = me.seats.slice(0, 12);
+  // seats this browser holds by link that the account does not have yet
+  const mine = new Set(me.seats.map((s) => `${s.id}:${s.seat}`));
+  const loose = heldSeats().filter((s) => !mine.has(`${s.id}:${s.seat}`));
+  const keep = loose.length ? h("button", { type: "button", id: "keep-seats", onclick: async () => {
+    let refused = 0;
+    for (const s of loose) {
+      try {
+        await send("/api/me/seats", { game: s.id, seat: s.seat, token: s.token });
+      } catch (err) {
+        refused += 1;
+        if (err.status === 404 || err.status === 403) forgetSeat(s.id);   // gone, or no longer a seat
+      }
+    }
+    await refresh();
+    if (refused) document.getElementById("account-error").textContent = `${refused} of these seats could not be added (the game is gone, or another account has the seat).`;
+  } }, `Add the ${loose.length === 1 ? "seat" : `${loose.length} seats`} this browser holds`) : null;
   const resume = (s) => h("a.button", { href: s.over ? `/g/${s.id}?replay=0` : `/g/${s.id}`, onclick: () => {
     if (!s.over) saveSeat(s.id, s.seat, s.token);     // this device holds the seat from now on
   } }, s.over ? "Replay" : "Resume");
@@ -67,6 +83,7 @@ function signedIn(me, refresh, changed) {
     h("p.account-who", {}, "Signed in as ", h("b", { id: "account-who", dir: "auto" }, me.name), " ", out, " ",
       h("button.linkish", { type: "button", id: "delete-account", onclick: () => askDelete(me, refresh, changed) }, "Delete account…")),
     error,
+    keep,
     games.length ? h("ul.my-games", { id: "my-games", "aria-label": "your games" }, games.map((s) =>
       h("li", { "data-game": s.id }, h("span", { dir: "auto" }, s.title), ` · seat ${s.seat + 1}${s.over ? " · over" : ""} `, resume(s))))
       : h("p.small.muted", { id: "my-games" }, "Games you create or join while signed in are listed here.")];
