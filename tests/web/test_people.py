@@ -57,6 +57,7 @@ def test_an_account_made_in_the_lobby_resumes_its_game_on_another_device(
     assert f"Seat 1 ({name})" in tab.inner_text("#created")
     tab.reload()
     tab.wait_for_selector(f"#my-games li[data-game='{game_id}']")
+    assert "null" not in tab.inner_text("#account")
     assert serious(tab) == [], "the lobby signed in"
     assert tab.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shot(tab, f"account-signed-in-{size}")
@@ -216,6 +217,7 @@ def test_seats_a_guest_played_by_link_join_the_account_made_later(
     page.wait_for_function("() => window.cardtable && window.cardtable.snap")
     sign_up_in_lobby(page, server.base, unique_name("Cy"))
     assert page.locator(f"#my-games li[data-game='{made['id']}']").count() == 0
+    assert "null" not in page.inner_text("#account")
     page.click("#keep-seats")
     page.wait_for_selector(f"#my-games li[data-game='{made['id']}']")
     assert page.locator("#keep-seats").count() == 0         # nothing left to add

@@ -18,7 +18,8 @@ export function accountPanel(changed = () => {}) {
     let me = null;
     try { me = await api("/api/me"); } catch { me = null; }
     current = me;
-    clear(box).append(...(me ? signedIn(me, refresh, changed) : signedOut(refresh, changed)));
+    const parts = me ? signedIn(me, refresh, changed) : signedOut(refresh, changed);
+    clear(box).append(...parts.filter((part) => part));   // (append would write "null")
   };
   refresh();
   return box;
