@@ -448,3 +448,37 @@ def test_a_seat_held_by_link_is_kept_in_an_account_only_with_its_token(
     # the link itself still plays
     with guest.websocket_connect(f"/ws/{made['id']}") as ws:
         assert hello(ws, 1, second["token"])["seat"] == 1
+
+
+@pytest.mark.skipif(not PG_URL, reason="set CARDTABLE_TEST_PG to a PostgreSQL URL "
+                                       "(CI: .ci/postgres.sh)")
+def test_two_processes_share_sessions_and_the_sign_in_limit_over_http() -> None:
+    import httpx
+
+    from .helpers import ServerProcess
+
+    assert PG_URL is not None
+    for url in schema_url(PG_URL):
+        a, b = ServerProcess(url).start(), ServerProcess(url).start()
+        try:
+            made = httpx.post(a.base + "/api/accounts",
+                              json={"name": "Ada", "password": PASSWORD})
+            assert made.status_code == 201
+            cookie = made.cookies["cardtable_session"]
+            me = httpx.get(b.base + "/api/me", cookies={"cardtable_session": cookie})
+            assert me.status_code == 200 and me.json()["name"] == "Ada"
+            # ten failures spread over both processes use up the name's allowance
+            for i in range(10):
+                server = (a, b)[i % 2]
+                wrong = httpx.post(server.base + "/api/session",
+                                   json={"name": "Ada", "password": "a wrong guess!"})
+                assert wrong.status_code == 401
+            assert httpx.post(a.base + "/api/session",
+                              json={"name": "Ada", "password": PASSWORD}).status_code == 429
+            # signing out on one process ends the session on the other
+            httpx.delete(a.base + "/api/session", cookies={"cardtable_session": cookie})
+            assert httpx.get(b.base + "/api/me",
+                             cookies={"cardtable_session": cookie}).status_code == 401
+        finally:
+            a.stop()
+            b.stop()
