@@ -47,7 +47,9 @@ class LeakChecker:
     def check(self, message: dict[str, Any], viewer: int | None, texts: list[str]) -> None:
         if "observation" not in message:
             assert message["type"] in ("ack", "presence", "pong", "error", "seats",
-                                       "rematch"), message
+                                       "rematch", "chat", "chat_log"), message
+            if message["type"] == "chat":     # what was typed, by whom, when: no more
+                assert set(message) == {"type", "room", "n", "seat", "name", "text", "at"}
             if message["type"] == "ack":
                 assert set(message) == {"type", "id", "n"}
             return
@@ -169,10 +171,11 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
              "--db", self.db_url, "--allow-seeds",
-             # the browser tests make many games from this one address
-             "--games-per-address", "1000"],
+             # the browser tests make many games (and accounts) from this one address
+             "--games-per-address", "1000", "--signups-per-address", "1000"],
             stdout=subprocess.DEVNULL, stderr=self.log)
-        deadline = time.monotonic() + 20
+        # a start takes ~3 s on a quiet machine, ~18 s on two cores loaded 15 deep
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 self.log.seek(0)

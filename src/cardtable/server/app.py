@@ -23,13 +23,18 @@ from cardtable.agents import agent_names, computer_name, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.options import validate_options
 from cardtable.engine.record import GameRecord
+from cardtable.server.account_api import current_account
+from cardtable.server.account_api import router as account_router
+from cardtable.server.accounts import Accounts
 from cardtable.server.analyses import AnalysisBusy, Analyst
+from cardtable.server.chat import Chat
 from cardtable.server.clocks import ON_TIMEOUT, ClockError, parse_time_control
 from cardtable.server.cluster import make_cluster
 from cardtable.server.learn import add_lessons
 from cardtable.server.limits import BodyLimit, Limits
 from cardtable.server.live import Live, client_address
 from cardtable.server.metrics import Metrics
+from cardtable.server.origin import OriginCheck
 from cardtable.server.pages import router as pages_router
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
 from cardtable.server.seeds import server_seed
@@ -125,7 +130,10 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     app = FastAPI(title="cardtable", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(OriginCheck)
     app.state.storage = storage
+    app.state.accounts = Accounts(storage)
+    app.state.hashing = asyncio.Semaphore(limits.hashing)
     app.state.rooms = rooms
     app.state.limits = limits
     app.state.cluster = cluster
@@ -163,6 +171,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages_router)
+    app.include_router(account_router)
 
     # ---- operations ------------------------------------------------------------
 
@@ -262,6 +271,15 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             raise HTTPException(400, "a chosen seed would tell its chooser the deal: leave "
                                      "out 'seed' for a game of several humans (or start "
                                      "the server with --allow-seeds)")
+        # a signed-in creator's first seat is bound to the account, under its name
+        account = await current_account(request)
+        bound: list[int | None] = [None] * len(seats)
+        if account is not None:
+            for i, (kind, agent, _name) in enumerate(seats):
+                if kind == HUMAN:
+                    bound[i] = account.id
+                    seats[i] = (kind, agent, account.name)
+                    break
         creator = client_address(request)
         # the database work in a database thread; one creation at a time, so that an
         # address's count of unfinished games cannot be passed by asking twice at once
@@ -277,7 +295,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                     clean_text(spec.title, 100), spec.listed, spec.computer_delay_ms,
                     creator=creator, clock=control.text if control is not None else None,
                     on_timeout=(spec.on_timeout or "computer") if control is not None
-                    else None))
+                    else None, accounts=bound))
         await rooms.created(await rooms.load(row.id))
         return JSONResponse({"id": row.id, **_links(row)}, status_code=201)
 
@@ -304,19 +322,25 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         return _public(room.row, room)
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str, spec: JoinSpec | None = None) -> dict[str, Any]:
+    async def join(game_id: str, request: Request,
+                   spec: JoinSpec | None = None) -> dict[str, Any]:
         """Take the first open seat (one its creator left for the lobby): its number,
-        token and link. A seat the creator holds is never given away: 409."""
+        token and link. A seat the creator holds is never given away: 409. Signed in,
+        the seat is bound to the account and goes by its name."""
         room = await room_or_404(game_id)
         if room.row.over:
             raise HTTPException(409, "the game is over")
-        name = clean_text(spec.name if spec else None, 40)
+        account = await current_account(request)
+        name = account.name if account is not None else \
+            clean_text(spec.name if spec else None, 40)
         for s in room.row.seats:
             token = secrets.token_urlsafe(18)
             if s.kind == HUMAN and not s.claimed and storage.claim_seat(
-                    game_id, s.seat, token, name or None):
+                    game_id, s.seat, token, name or None,
+                    account.id if account is not None else None):
                 s.claimed = True
                 s.token = token
+                s.account = account.id if account is not None else None
                 if name:
                     s.name = name
                 room.broadcast_seats()    # (other processes hear of it from the database)
@@ -393,7 +417,9 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     # ---- live play ---------------------------------------------------------------
 
-    live = Live(rooms, storage, limits, metrics, sockets)
+    chat = Chat(storage, limits)
+    rooms.on_chat = chat.heard
+    live = Live(rooms, storage, limits, metrics, sockets, chat, app.state.accounts)
     # lessons first: their socket's path has more parts than a game's
     add_lessons(app, STATIC, limits, sockets)
     app.websocket("/ws/{game_id}")(live.play)

@@ -16,7 +16,8 @@ number of processes serve any game (`Postgres`):
   it is alive; what a silent process said is forgotten after `FORGET` seconds.
 
 Payloads on the channel (`|`-separated, the action text last):
-`a|game|index|seat|actor|commit time|text`, `e|game|kind` (abandoned, seats, undo, rematch),
+`a|game|index|seat|actor|commit time|text`, `e|game|kind` (abandoned, seats, undo, rematch,
+chat),
 `p|process|game|seats connected|spectators`, `q|process|game` (who is there?),
 `h|process` (alive).
 """

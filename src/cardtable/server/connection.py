@@ -59,6 +59,14 @@ class Connection:
         self.viewer: int | None = None
         self.joined = False
         self.thinking = False      # a hint for this connection is being searched
+        # chat (server/chat.py): the last line number sent of each room, the line
+        # allowance, and the session cookie the websocket came with (a same-origin one
+        # only) with the account it signs in, once looked up
+        self.chat_seen: dict[str, int] = {}
+        self.chat_budget: Any = None
+        self.session: str | None = None
+        self.account: tuple[int, str] | None = None
+        self.account_checked = False
         self.budget = MessageBudget(limits)
         # set once: why the connection must end (code, reason)
         self.closing: tuple[int, str] | None = None

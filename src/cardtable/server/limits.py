@@ -39,6 +39,19 @@ class Limits:
     # ---- HTTP
     body_bytes: int = 16384         # request bodies; larger: 413
     games_per_address: int = 20     # unfinished games one client address may create
+    # ---- accounts (server/account_api.py): attempts counted over `signin_window`
+    # seconds in the database, so that they add up across processes
+    signin_window: float = 900.0
+    signin_per_name: int = 10       # failed sign-ins to one name; more: 429
+    signin_per_address: int = 30    # failed sign-ins from one address; more: 429
+    signups_per_address: int = 10   # accounts one address may create in the window
+    hashing: int = 2                # argon2 hashes computed at once (each ~35 ms)
+    # ---- chat (server/chat.py)
+    chat_chars: int = 300           # characters a line
+    chat_rate: float = 0.5          # lines a second a connection may send, sustained
+    chat_burst: int = 5             # ... and at once
+    chat_lines_per_game: int = 2000  # stored lines of a game, both rooms together
+    chat_history: int = 100         # lines sent to a newcomer
     allow_computer_games: bool = False  # games with no human seat at all
     # ---- rooms and computer players
     presence_interval: float = 1.0  # seconds between two presence messages of a room
@@ -52,7 +65,8 @@ class Limits:
 # What each message costs from the bucket. A welcome is about a hundred times the size
 # of the hello that asks for it, so hellos cost more; an action the game accepts costs
 # nothing (the game itself bounds how many of those there can be), a refused one 1.
-COSTS = {"hello": 5.0, "undo": 2.0, "rematch": 2.0, "hint": 5.0, "ping": 1.0, "act": 1.0}
+COSTS = {"hello": 5.0, "undo": 2.0, "rematch": 2.0, "hint": 5.0, "ping": 1.0, "act": 1.0,
+         "chat": 2.0}
 
 
 class MessageBudget:

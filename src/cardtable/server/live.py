@@ -9,18 +9,25 @@ import contextlib
 import secrets
 import time
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 
+from cardtable.server.chat import Chat, ChatRefused
 from cardtable.server.computers import Decision, hint
 from cardtable.server.connection import CLOSE_BEHIND, CLOSE_NO_GAME, CLOSE_RATE, Connection
 from cardtable.server.limits import COSTS, BadMessage, Limits, parse_message
 from cardtable.server.metrics import Metrics
+from cardtable.server.origin import same_site
 from cardtable.server.rematch import ANSWERS, RematchRefused, next_rematch
 from cardtable.server.rooms import Room, RoomError, Rooms
 from cardtable.server.storage import COMPUTER, GameRow, Storage
 from cardtable.server.websocket_layer import ABORT, SEND_NOW
+
+if TYPE_CHECKING:
+    from cardtable.server.accounts import Accounts
+
+SESSION_COOKIE = "cardtable_session"   # (account_api.COOKIE, which imports this module)
 
 
 def client_address(request: Any) -> str:
@@ -29,7 +36,10 @@ def client_address(request: Any) -> str:
 
 class Live:
     def __init__(self, rooms: Rooms, storage: Storage, limits: Limits, metrics: Metrics,
-                 sockets: Counter[str]) -> None:
+                 sockets: Counter[str], chat: Chat | None = None,
+                 accounts: Accounts | None = None) -> None:
+        self.chat = chat or Chat(storage, limits)
+        self.accounts = accounts
         self.rooms = rooms
         self.storage = storage
         self.limits = limits
@@ -43,6 +53,11 @@ class Live:
         direct = ws.scope.get("extensions", {}).get(SEND_NOW)
         conn = Connection(ws.send_text, self.limits, where,
                           direct["send"] if direct is not None else None)
+        # the session cookie signs a spectator in to chat, but only from this site's
+        # own pages: another site's page could open this socket with it too
+        cookie = ws.cookies.get(SESSION_COOKIE)
+        if cookie and len(cookie) <= 100 and same_site(ws.headers, ws.url.scheme):
+            conn.session = cookie
         self.sockets[where] += 1
         room: Room | None = None
         tasks: list[asyncio.Task[Any]] = [asyncio.create_task(conn.writer())]
@@ -129,7 +144,8 @@ class Live:
             if kind not in COSTS:
                 await budget.charge(1.0)
                 raise RoomError("malformed", f"unknown message type {str(kind)[:40]!r}; "
-                                             "types: hello, act, undo, rematch, hint, ping")
+                                             "types: hello, act, undo, rematch, hint, "
+                                             "ping, chat")
             cost = COSTS[kind]
             if not budget.admits(cost):
                 return self.over_budget(conn)
@@ -179,6 +195,19 @@ class Live:
         if not self.cluster.postgres:       # PostgreSQL: the notification tells every process
             room.broadcast_rematch()
 
+    async def say(self, room: Room, conn: Connection, text: Any) -> None:
+        """A chat line; a spectator's account is looked up once, from the cookie the
+        socket came with."""
+        if conn.viewer is None and not conn.account_checked:
+            conn.account_checked = True
+            if conn.session is not None and self.accounts is not None:
+                found = await self.rooms.writer.call(self.accounts.session, conn.session)
+                conn.account = (found.id, found.name) if found is not None else None
+        try:
+            await self.chat.say(room, conn, text, conn.account)
+        except ChatRefused as exc:
+            raise RoomError(exc.code, exc.message) from None
+
     def over_budget(self, conn: Connection) -> None:
         """A message over the connection's budget is dropped: the first of a run gets
         one `rate_limited` error, and a client that keeps going is closed."""
@@ -202,6 +231,7 @@ class Live:
             if token is not None and not isinstance(token, str):
                 raise RoomError("malformed", "'token' must be a string")
             await room.join(conn, seat, token)
+            await self.chat.welcome(room, conn)
         elif kind == "ping":
             conn.send({"type": "pong", "id": msg_id})
         elif not conn.joined:
@@ -222,6 +252,8 @@ class Live:
             conn.send({"type": "ack", "id": msg_id, "n": n})
             self.metrics.act_ack.observe(time.perf_counter() - started)
             self.metrics.actions.inc()
+        elif kind == "chat":
+            await self.say(room, conn, msg.get("text"))
         elif kind == "hint":
             if conn.viewer is None:
                 raise RoomError("spectator", "spectators get no hints")

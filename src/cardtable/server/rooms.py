@@ -22,7 +22,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -724,6 +724,8 @@ class Rooms:
         self.cluster: Cluster = cluster or Alone()
         self.writer = ActionWriter(storage)
         self.rooms: dict[str, Room] = {}
+        # what a chat line stored by any process sets going (server/chat.py)
+        self.on_chat: Callable[[Room], Coroutine[Any, Any, None]] | None = None
         # games being read from the database, and what the other processes said of
         # each meanwhile (told to its room once it is there)
         self._loading: dict[str, list[tuple[str, Any]]] = {}
@@ -832,6 +834,8 @@ class Rooms:
             spawn(self._seats_changed(room))
         elif kind == "rematch":
             spawn(self._rematch_changed(room))
+        elif kind == "chat" and self.on_chat is not None:
+            spawn(self.on_chat(room))
 
     def heard_presence(self, game_id: str) -> None:
         room = self.rooms.get(game_id)

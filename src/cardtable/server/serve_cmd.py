@@ -48,6 +48,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games-per-address", type=_positive, default=20, metavar="N",
                         help="unfinished games one client address may have created "
                              "(default 20)")
+    parser.add_argument("--signups-per-address", type=_positive, default=10, metavar="N",
+                        help="accounts one client address may create in 15 minutes "
+                             "(default 10)")
     parser.add_argument("--sockets-per-address", type=_positive, default=256, metavar="N",
                         help="websockets one client address may hold open (default 256)")
     parser.add_argument("--max-analyses", type=_positive, default=1, metavar="N",
@@ -102,6 +105,7 @@ def serve_command(args: argparse.Namespace) -> int:
                     allow_computer_games=args.allow_computer_games,
                     idle_pause=args.idle_pause * 60,
                     games_per_address=args.games_per_address,
+                    signups_per_address=args.signups_per_address,
                     analyses=args.max_analyses,
                     sockets_per_address=args.sockets_per_address,
                     analysis_agent=args.analysis_agent)

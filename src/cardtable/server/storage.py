@@ -86,6 +86,8 @@ seats_table = Table(
     Column("returned", Float, nullable=True),
     # created as an open seat (for the lobby), not held by the game's creator
     Column("open", Boolean, nullable=False, server_default=false()),
+    # the account the seat is bound to (server/accounts.py; null: a guest's seat)
+    Column("account", Integer, nullable=True, index=True),
 )
 
 actions_table = Table(
@@ -134,6 +136,7 @@ class SeatRow:
     forfeited: bool = False
     returned: float | None = None
     open: bool = False
+    account: int | None = None
 
 
 def holds(info: SeatRow, token: str | None) -> bool:
@@ -212,6 +215,9 @@ class Storage:
     """Every read and write of saved games. Synchronous; each call is one transaction."""
 
     def __init__(self, url: str) -> None:
+        # the tables of accounts and chat are made with the games'
+        from cardtable.server import accounts, chat  # noqa: F401
+
         self.url = url
         self.engine = make_engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
@@ -257,23 +263,27 @@ class Storage:
                     listed: bool = True, computer_delay_ms: int = 0,
                     creator: str | None = None, clock: str | None = None,
                     on_timeout: str | None = None,
-                    rematch_of: str | None = None) -> GameRow:
+                    rematch_of: str | None = None,
+                    accounts: list[int | None] | None = None) -> GameRow:
         """Store a new game; `seats` is (kind, agent spec or None, name) per seat, kind
         `human` (claimed now: the creator holds its token), `open` (a human seat left
-        for the lobby) or `computer`."""
+        for the lobby) or `computer`; `accounts`, the account each seat is bound to."""
         with self.engine.begin() as conn:
             return self._create(conn, game, players, seed, options, seats, title, listed,
-                                computer_delay_ms, creator, clock, on_timeout, rematch_of)
+                                computer_delay_ms, creator, clock, on_timeout, rematch_of,
+                                accounts)
 
     def _create(self, conn: Any, game: str, players: int, seed: int,
                 options: dict[str, Any], seats: list[tuple[str, str | None, str]],
                 title: str, listed: bool, computer_delay_ms: int, creator: str | None,
                 clock: str | None, on_timeout: str | None,
-                rematch_of: str | None) -> GameRow:
+                rematch_of: str | None, accounts: list[int | None] | None = None) -> GameRow:
         game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
+        bound = accounts or [None] * len(seats)
         rows = [SeatRow(i, HUMAN if kind == OPEN else kind, agent, name,
-                        secrets.token_urlsafe(18), kind == HUMAN, open=kind == OPEN)
+                        secrets.token_urlsafe(18), kind == HUMAN, open=kind == OPEN,
+                        account=bound[i] if kind == HUMAN else None)
                 for i, (kind, agent, name) in enumerate(seats)]
         conn.execute(insert(games_table).values(
             id=game_id, game=game, players=players, seed=seed,
@@ -284,7 +294,8 @@ class Storage:
         conn.execute(insert(seats_table), [
             {"game_id": game_id, "seat": r.seat, "kind": r.kind, "agent": r.agent,
              "name": r.name, "token": r.token, "claimed": r.claimed, "seen": False,
-             "absent": False, "forfeited": False, "returned": None, "open": r.open}
+             "absent": False, "forfeited": False, "returned": None, "open": r.open,
+             "account": r.account}
             for r in rows])
         return GameRow(game_id, game, players, seed, options, title, listed,
                        computer_delay_ms, now, False, None, rows, creator, False, clock,
@@ -321,7 +332,7 @@ class Storage:
                      s._mapping["name"], s._mapping["token"], bool(s._mapping["claimed"]),
                      bool(s._mapping["seen"]), bool(s._mapping["absent"]),
                      bool(s._mapping["forfeited"]), s._mapping["returned"],
-                     bool(s._mapping["open"]))
+                     bool(s._mapping["open"]), s._mapping["account"])
              for s in seats],
             m["creator"], bool(m["abandoned"]), m["clock"], m["on_timeout"],
             m["clock_start"], json.loads(m["rematch"]) if m["rematch"] else None,
@@ -363,10 +374,12 @@ class Storage:
             self._notify(conn, f"e|{game_id}|abandoned")
 
     def claim_seat(self, game_id: str, seat: int, token: str | None = None,
-                   name: str | None = None) -> bool:
-        """Mark a seat as taken, with a new `token` (and the joiner's `name`) when
-        given; False when it already was taken."""
+                   name: str | None = None, account: int | None = None) -> bool:
+        """Mark a seat as taken, with a new `token` (and the joiner's `name`, and the
+        account it is bound to) when given; False when it already was taken."""
         values: dict[str, Any] = {"claimed": True}
+        if account is not None:
+            values["account"] = account
         if token is not None:
             values["token"] = token
         if name is not None:
@@ -604,9 +617,11 @@ def upgrade_schema(engine: Engine) -> None:
     with engine.begin() as conn:
         for table in metadata.sorted_tables:
             have = {c["name"] for c in present.get_columns(table.name)}
+            added: set[str] = set()
             for column in table.columns:
                 if column.name in have:
                     continue
+                added.add(column.name)
                 kind = column.type.compile(dialect=engine.dialect)
                 default = ""
                 if column.server_default is not None:
@@ -614,3 +629,8 @@ def upgrade_schema(engine: Engine) -> None:
                     default = " DEFAULT " + str(value.compile(dialect=engine.dialect))
                 conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN "
                                      f"{column.name} {kind}{default}")
+            # and the indexes of the columns just added (an account's seats are found
+            # by theirs)
+            for index in table.indexes:
+                if added & {c.name for c in index.columns}:
+                    index.create(conn, checkfirst=True)

@@ -34,6 +34,20 @@ export function loadSeat(id) {
 
 export function forgetSeat(id) { localStorage.removeItem(seatKey(id)); }
 
+/** Every seat this browser holds: [{id, seat, token}]. */
+export function heldSeats() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(seatKey(""))) continue;
+      const held = loadSeat(key.slice(seatKey("").length));
+      if (held && typeof held.token === "string") out.push({ id: key.slice(seatKey("").length), seat: held.seat, token: held.token });
+    }
+  } catch { /* private mode */ }
+  return out;
+}
+
 /** A seat link's token is stored in this browser and the page goes to the game. */
 export function goToSeat(id, seat, token) {
   saveSeat(id, seat, token);

@@ -1,9 +1,10 @@
-// The lobby: the form that creates a game (each seat a person, an open seat or a
-// computer; a time control), the links it gives, and the lists of games with Join,
-// Watch, Replay and Analysis.
+// The lobby: the account panel (account.js), the form that creates a game (each seat a
+// person, an open seat or a computer; a time control), the links it gives, and the
+// lists of games with Join, Watch, Replay and Analysis.
 import { h, clear, modal } from "./dom.js";
 import { api, send, rememberedName, rememberName, saveSeat } from "./api.js";
 import { describeControl } from "./clocks.js";
+import { accountPanel, accountName } from "./account.js";
 
 const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (anybody may join)"], ["computer", "computer"]];
 // none, real-time presets (Fischer: a bank and an increment a move), turn-based
@@ -23,7 +24,8 @@ export async function lobby(main, statusEl) {
   const learn = h("p.lobby-learn", { id: "learn-links" }, h("b", {}, "Learn to play: "),
     h("a", { href: "/learn/thalara", id: "learn-thalara" }, "Thalara"),
     h("a", { href: "/learn/vale", id: "learn-vale" }, "The Vale of Eternity"));
-  clear(main).append(h("div.lobby", {}, learn, form, lists));
+  const account = accountPanel(() => fillLists(lists).catch(() => {}));
+  clear(main).append(h("div.lobby", {}, account, learn, form, lists));
   await fillLists(lists);
   const timer = setInterval(() => {
     if (!document.body.contains(lists)) { clearInterval(timer); return; }
@@ -249,15 +251,17 @@ export function showCreated(out, made, listed = true) {
 function askToJoin(g) {
   const input = h("input", { id: "join-name", name: "name", maxlength: 40, value: rememberedName() || null, autocomplete: "nickname" });
   const error = h("p.error", { role: "alert" });
+  const account = accountName();   // signed in: the seat goes by the account's name
   const dialog = modal("join-dialog", `Join ${g.title}`,
     h("h2", {}, `Join ${g.title}`),
-    h("label.opt", {}, h("span", {}, "Your name"), input),
-    h("p.small.muted", {}, "Left empty, the seat keeps the name its creator gave it."),
+    account ? h("p", { id: "join-as" }, "You join as ", h("b", { dir: "auto" }, account), ", your account.")
+      : h("label.opt", {}, h("span", {}, "Your name"), input),
+    account ? null : h("p.small.muted", {}, "Left empty, the seat keeps the name its creator gave it."),
     error,
     h("div.dialog-btns", {},
       h("button", { type: "button", id: "join-cancel", onclick: () => dialog.close() }, "Cancel"),
       h("button.primary", { type: "button", id: "join-go", onclick: async () => {
-        const name = input.value.trim();
+        const name = account ? "" : input.value.trim();
         try {
           rememberName(name);
           const seat = await send(`/api/games/${g.id}/join`, name ? { name } : {});
@@ -266,7 +270,7 @@ function askToJoin(g) {
         } catch (err) { error.textContent = err.message; }
       } }, "Join")));
   dialog.showModal();
-  input.focus();
+  if (!account) input.focus();
 }
 
 function seatChip(s) {

@@ -13,6 +13,7 @@ import { openZoom, openRules, openArea, askAbandon } from "./dialogs.js";
 import { seatClock, clockNotes } from "./clocks.js";
 import { EndScreen } from "./endscreen.js";
 import { Hint } from "./hint.js";
+import { Chat } from "./chat.js";
 import morphdom from "./vendor/morphdom.js";
 import * as thalara from "./thalara.js";
 import * as vale from "./vale.js";
@@ -106,6 +107,7 @@ export class Table {
 
   build() {
     this.bar = new StatusBar(this);
+    this.chat = new Chat(h("section.chat-box", { id: "chat", "aria-label": "chat" }), this.id, (m) => this.conn.send(m));
     this.middleEl = h("div.middle", { id: "board", role: "region", "aria-label": "the table", tabindex: 0 });
     this.mineEl = h("section.mine-dock", { id: "my-area", "aria-label": "your area", tabindex: 0 });
     this.playersEl = h("div.players", { id: "presence", "aria-label": "players" });
@@ -138,7 +140,7 @@ export class Table {
     this.sideEl = h("aside.sidebar", { id: "side" },
       h("section.players-box", { "aria-label": "players" }, this.playersEl, this.clockNotesEl),
       h("section.log-box", { "aria-label": "game log" }, h("h2.h3", {}, "Game log"), this.logEl),
-      this.provEl, this.settingsEl);
+      this.chat.el, this.provEl, this.settingsEl);
     this.gameEl = h("div.game.live", { "data-tab": this.tab },
       this.bar.el, this.tabsEl,
       h("div.notices", {}, this.noticeEl, this.offlineEl, this.errorEl, this.hint.el),
@@ -336,6 +338,7 @@ export class Table {
   }
 
   onMessage(msg) {
+    if (this.chat.onMessage(msg)) return;   // chat.js: the chat's own messages
     switch (msg.type) {
       case "welcome":
       case "sync":
