@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from websockets.sync.client import connect
 
 from .conftest import create_game, serious, shot, table
+from .test_play import SHOWN
 
 CHIP = "#presence [data-seat='{}'] .clock"
 MINE = f"document.querySelector(\"{CHIP.format(0)}\")"
@@ -31,7 +32,7 @@ def test_clocks_tick_warn_and_run_out(tab: Page, server: Any, size: str) -> None
         "on_timeout": policy,
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]})
     tab.goto(server.base + made["seats"][0]["link"])
-    tab.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
+    tab.wait_for_function(SHOWN)
     notes = tab.locator("#clock-notes")
     assert "have not started: they start when every player has come" in notes.inner_text()
     assert "real time, 6 s each" in notes.inner_text()

@@ -12,7 +12,7 @@ import httpx
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute
 
 from .conftest import SIZES, checked_page, create_game, serious, shot, table
-from .test_play import READY
+from .test_play import READY, SHOWN
 
 INERT = ("() => ['#board', '#my-area', '#side', '#answers']"
          ".every((s) => document.querySelector(s).inert)")
@@ -57,7 +57,7 @@ def test_a_seat_abandons_the_game_and_everybody_is_told(browser: Browser, server
         ada.goto(server.base + made["seats"][0]["link"])
         bea.goto(server.base + made["seats"][1]["link"])
         for pg in (ada, bea):
-            pg.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
+            pg.wait_for_function(SHOWN)
         if size == "phone":
             ada.click("#tab-players")  # on a phone the settings are with the players
         ada.locator("details#settings summary").click()

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
 from .conftest import SIZES, abandon_later, checked_page, create_game, serious, shot, table
-from .test_play import READY
+from .test_play import READY, SHOWN
 
 
 def test_create_with_an_open_seat_and_a_clock_then_join_by_name(
@@ -65,7 +65,7 @@ def test_create_with_an_open_seat_and_a_clock_then_join_by_name(
         assert serious(other) == [], "the join dialog"
         other.click("#join-go")
         other.wait_for_url(f"**/g/{game_id}")
-        other.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
+        other.wait_for_function(SHOWN)
         assert table(other)["seat"] == 1
         assert "token" not in other.url
         assert "Bea (you)" in other.inner_text("#presence")

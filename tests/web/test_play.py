@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, Page
 
 from .conftest import create_game, shot, table
 
+# a table whose whole snapshot is drawn
+SHOWN = "() => window.cardtable && window.cardtable.snap && window.cardtable.settled"
 READY = ("() => { const t = window.cardtable; return !!(t && t.snap && t.settled && !t.waiting && "
          "(t.snap.over || t.snap.legal.length > 0)); }")
 
@@ -157,7 +159,8 @@ def test_thalara_against_the_computer(page: Page, server: Any) -> None:
     page.wait_for_function(READY)
     assert page.is_visible("#undo"), "undo is offered against the computer"
     page.click("#undo")
-    page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n === {before}")
+    page.wait_for_function(
+        f"() => window.cardtable.settled && window.cardtable.snap.n === {before}")
     play_to_the_end(page, random.Random(2), shot_name="thalara")
     game_over_shown(page)
     shot(page, "thalara-over")
@@ -184,7 +187,7 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
         watcher = pages[2]
         watcher.goto(server.base + made["watch"])
         for pg in pages:
-            pg.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
+            pg.wait_for_function(SHOWN)
             assert not pg.is_visible("#undo"), "no undo between people"
         assert watcher.is_hidden("#my-area"), "a spectator has no own area"
         rng = random.Random(3)
@@ -223,7 +226,7 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
                 assert table(pages[1])["seat"] == 1
                 tab = contexts[0].new_page()
                 tab.goto(f"{server.base}/g/{made['id']}")
-                tab.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
+                tab.wait_for_function(SHOWN)
                 assert table(tab)["seat"] == 0
                 tab.close()
         pages[0].wait_for_function("() => window.cardtable.settled && window.cardtable.snap.over")

@@ -22,6 +22,7 @@ from .conftest import (
     shot,
     table,
 )
+from .test_play import SHOWN
 
 
 @contextmanager
@@ -79,7 +80,7 @@ def test_a_rematch_accepted_goes_to_the_next_game(browser: Browser, server: Any,
         bea.click("#rematch-accept")
         for pg in (ada, bea):
             pg.wait_for_url(re.compile(r"/g/(?!" + made["id"] + r")\w+$"))
-            pg.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
+            pg.wait_for_function(SHOWN)
         next_id = ada.evaluate("() => window.cardtable.id")
         assert bea.evaluate("() => window.cardtable.id") == next_id
         token = bea.evaluate("() => window.cardtable.token")
@@ -98,5 +99,5 @@ def test_a_rematch_accepted_goes_to_the_next_game(browser: Browser, server: Any,
         ada.locator("#rematch-go").wait_for()
         ada.click("#rematch-go")
         ada.wait_for_url(f"**/g/{next_id}")
-        ada.wait_for_function("() => window.cardtable && window.cardtable.snap && window.cardtable.settled")
+        ada.wait_for_function(SHOWN)
         assert table(ada)["seat"] == 1

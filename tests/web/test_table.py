@@ -253,7 +253,8 @@ def test_turn_alerts(browser: Browser, server: Any, size: str) -> None:
             if not legal:
                 break
             page.locator(f"#board .legal[data-keys='supply:{legal[0].split()[1]}']").click()
-            page.wait_for_function(f"() => window.cardtable.settled && window.cardtable.snap.n > {state['n']}")
+            page.wait_for_function(
+                f"() => window.cardtable.settled && window.cardtable.snap.n > {state['n']}")
         page.wait_for_function("() => window.__alerts.notes.length > 0", timeout=20000)
         alerts = page.evaluate("() => window.__alerts")
         assert alerts["chimes"] >= 1
