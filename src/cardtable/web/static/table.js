@@ -194,6 +194,8 @@ export class Table {
       if (el) { e.preventDefault(); this.zoom(el.getAttribute("data-zoom")); }
     });
     area.addEventListener("pointerdown", (e) => {
+      // a long press swallows its own click only, never a later one
+      this.pressed = false;
       const el = e.target.closest("[data-zoom]");
       if (!el) return;
       clearTimeout(this.pressTimer);
@@ -607,6 +609,9 @@ export class Table {
     this.extra = new Set();
     this.paths_ = null;
     this.ctx.compact = PHONE.matches;
+    // a click's own answer (a selection, a question, "Sending…") shows at once; a new
+    // snapshot's bar waits for the parts it reads (which answers have a place on the table)
+    if (s === this.barSnap) this.bar.draw();
     this.drawTitle();
     this.drawClockNotes();
     show(this.abandonBtn, !(this.seat === null || this.joined || s.over || this.stopped));
@@ -642,6 +647,7 @@ export class Table {
       this.drawn.mine = mineKey;
     }
     this.bar.draw();
+    this.barSnap = s;
     this.hint.draw();
     await nextTask();
     if (stale()) return;
