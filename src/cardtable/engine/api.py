@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from cardtable.engine.options import Option
 
@@ -161,6 +163,9 @@ class View:
         return self._sampler(rng)
 
 
+# Compiled with mypyc, State and Game stay open to games written in plain Python (the
+# tests' toy and fake games, a game of one's own): their subclasses need not be compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One game in progress. Mutable; `clone()` gives an independent copy."""
 
@@ -238,6 +243,7 @@ class State(ABC):
         return self.apply(self.game.parse_action(self, text))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game definition: makes new states and reads the text notation."""
 

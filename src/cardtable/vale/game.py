@@ -117,9 +117,9 @@ class ValeGame(Game):
                     f"{', '.join(cs.art_ids)}; not {art_set!r}")
         if expansion == "artifacts":
             kept["artifact_set"] = art_set
-        return ValeState(self, cs, players, seed, kept, scores, o["tie_break"], end_score,
-                         o["steal"] == "full", expansion, art_set,
-                         o["copy_resolves_as"] == "target")
+        return ValeState.start(self, cs, players, seed, kept, scores, o["tie_break"],
+                               end_score, o["steal"] == "full", expansion, art_set,
+                               o["copy_resolves_as"] == "target")
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, ValeState)

@@ -123,11 +123,24 @@ class ValeState(State):
         "turn",
     )
 
-    def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
-                 options: dict[str, Any], start_scores: list[int], tie_break: str,
-                 end_score: int, steal_full: bool, expansion: str = "none",
-                 artifact_set: str | list[str] = "standard",
-                 copy_as_target: bool = False) -> None:
+    # No __init__: `clone()` makes a bare instance and fills it in, which a class compiled
+    # with mypyc allows only when the constructor takes no arguments. A new game is
+    # `ValeState.start(...)`.
+    @staticmethod
+    def start(game: Game, cs: CardSet, n: int, seed: int, options: dict[str, Any],
+              start_scores: list[int], tie_break: str, end_score: int, steal_full: bool,
+              expansion: str = "none", artifact_set: str | list[str] = "standard",
+              copy_as_target: bool = False) -> ValeState:
+        """The state at the start of a new game: dealt, and the first decision waiting."""
+        state = ValeState.__new__(ValeState)
+        state._begin(game, cs, n, seed, options, start_scores, tie_break, end_score,
+                     steal_full, expansion, artifact_set, copy_as_target)
+        return state
+
+    def _begin(self, game: Game, cs: CardSet, n: int, seed: int, options: dict[str, Any],
+               start_scores: list[int], tie_break: str, end_score: int, steal_full: bool,
+               expansion: str, artifact_set: str | list[str],
+               copy_as_target: bool) -> None:
         self._game = game
         self.cs = cs
         self.n = n
