@@ -215,7 +215,7 @@ class State(ABC):
     def observation(self, player: int | None) -> dict[str, Any]:
         """A JSON-safe dict of what `player` may know (None = spectator)."""
 
-    def view(self, player: int | None) -> View:
+    def view(self, player: object) -> View:   # object: checked here, not by mypyc
         """What an agent of `player` gets: its observation, its legal actions when it is
         to move, and worlds sampled by `sample_world` from a copy taken now (the view
         stays true to this moment). A seat that does not exist is a ValueError."""
