@@ -6,7 +6,7 @@ Without them, or with CARDTABLE_PURE=1 in the environment, the package is the pu
 Python source and one line on stderr says so. An editable install (`pip install -e .`)
 always stays pure Python: development and CI's main suite run the source as it is.
 
-The compiled modules behave exactly as the source (tests/engine/test_builds_agree.py
+The compiled modules behave exactly as the source (tests/builds/test_builds_agree.py
 plays both builds side by side); `cardtable --version` says which build is running.
 """
 

@@ -24,6 +24,8 @@ import time
 from dataclasses import dataclass, replace
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.agents.base import Agent
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, View
 
@@ -35,6 +37,9 @@ MAX_DEPTH: Final = 10_000
 MAX_EXPLORATION: Final = 100.0
 
 
+# serializable: a compiled class whose __init__ takes arguments can be pickled and
+# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True)
 class SearchSettings:
     """How the search spends its budget. Exactly one of `iterations` and `seconds`."""
@@ -63,6 +68,7 @@ class SearchSettings:
             raise ValueError("margin_weight must be 0 to 1")
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True)
 class ActionStats:
     """One root action after a search: how often it was visited and the mean reward
@@ -73,6 +79,7 @@ class ActionStats:
     mean: float | None
 
 
+@mypyc_attr(serializable=True)
 class _Node:
     """One tree node: the action that led here belongs to the parent's dict key."""
 
@@ -85,6 +92,7 @@ class _Node:
         self.reward = [0.0] * players
 
 
+@mypyc_attr(serializable=True)
 class ISMCTSAgent(Agent):
     name = "ismcts"
 

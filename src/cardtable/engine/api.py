@@ -54,6 +54,9 @@ class CardFileError(CardtableError, ValueError):
         super().__init__(f"{where}: {message}")
 
 
+# serializable: a compiled class whose __init__ takes arguments can be pickled and
+# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
+@mypyc_attr(serializable=True)
 class Action:
     """One decision, small and immutable; `str(action)` is its stable text notation.
 
@@ -82,6 +85,7 @@ class Action:
         return hash(self.text)
 
 
+@mypyc_attr(serializable=True)
 class Event:
     """Something that happened, for logs and animations.
 

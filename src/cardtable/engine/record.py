@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeGuard
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.api import CardtableError, Event, RecordError, State
 
 FORMAT: Final = "cardtable-record"
@@ -24,6 +26,9 @@ VERSION: Final = 2
 READABLE: Final = (1, 2)
 
 
+# serializable: a compiled class whose __init__ takes arguments can be pickled and
+# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
+@mypyc_attr(serializable=True)
 class GameRecord:
     __slots__ = ("actions", "game", "options", "players", "seed", "version")
 
