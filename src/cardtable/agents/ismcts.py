@@ -22,9 +22,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
-from typing import Final
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final
 
 from cardtable.agents.base import Agent
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, View
@@ -37,9 +35,6 @@ MAX_DEPTH: Final = 10_000
 MAX_EXPLORATION: Final = 100.0
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 @dataclass(frozen=True)
 class SearchSettings:
     """How the search spends its budget. Exactly one of `iterations` and `seconds`."""
@@ -67,8 +62,11 @@ class SearchSettings:
         if not 0 <= self.margin_weight <= 1:
             raise ValueError("margin_weight must be 0 to 1")
 
+    def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
+        return (SearchSettings, (self.iterations, self.seconds, self.exploration,
+                                 self.rollout_depth, self.margin_weight))
 
-@mypyc_attr(serializable=True)
+
 @dataclass(frozen=True)
 class ActionStats:
     """One root action after a search: how often it was visited and the mean reward
@@ -78,8 +76,10 @@ class ActionStats:
     visits: int
     mean: float | None
 
+    def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
+        return (ActionStats, (self.action, self.visits, self.mean))
 
-@mypyc_attr(serializable=True)
+
 class _Node:
     """One tree node: the action that led here belongs to the parent's dict key."""
 
@@ -92,7 +92,6 @@ class _Node:
         self.reward = [0.0] * players
 
 
-@mypyc_attr(serializable=True)
 class ISMCTSAgent(Agent):
     name = "ismcts"
 

@@ -54,9 +54,6 @@ class CardFileError(CardtableError, ValueError):
         super().__init__(f"{where}: {message}")
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class Action:
     """One decision, small and immutable; `str(action)` is its stable text notation.
 
@@ -84,8 +81,12 @@ class Action:
     def __hash__(self) -> int:
         return hash(self.text)
 
+    # Pickled and copied by its constructor's arguments: compiled with mypyc, the class
+    # cannot be made bare and filled in, which is how pickle would do it otherwise.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.kind, self.text, self.a, self.b))
 
-@mypyc_attr(serializable=True)
+
 class Event:
     """Something that happened, for logs and animations.
 
@@ -122,6 +123,10 @@ class Event:
         if self._private is not None and viewer is not None and viewer == self.player:
             return self.private or ""
         return self.public
+
+    def __reduce__(self) -> tuple[Any, ...]:     # as Action's
+        return (Event, (self.kind, self.player, self._public, self._private, self.data,
+                        self.args))
 
     def to_dict(self, viewer: int | None) -> dict[str, Any]:
         """A JSON-safe form for `viewer`; private data never reaches anyone else."""

@@ -30,17 +30,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.api import OptionError
 
 KINDS: Final = ("choice", "bool", "int", "text", "path", "list")
 ITEM_KINDS: Final = ("text", "int")
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One value a `choice` option (or a `list` option's word) may take."""
@@ -52,7 +47,6 @@ class Choice:
         return {"value": self.value, "label": self.label}
 
 
-@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Option:
     """One option a game accepts.

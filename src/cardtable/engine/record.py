@@ -17,8 +17,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeGuard
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.api import CardtableError, Event, RecordError, State
 
 FORMAT: Final = "cardtable-record"
@@ -26,9 +24,6 @@ VERSION: Final = 2
 READABLE: Final = (1, 2)
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class GameRecord:
     __slots__ = ("actions", "game", "options", "players", "seed", "version")
 
@@ -40,6 +35,12 @@ class GameRecord:
         self.options = options
         self.actions = actions
         self.version = version  # the format it was written in: a loaded record keeps it
+
+    # Pickled (worker processes) by its constructor's arguments: compiled with mypyc, the
+    # class cannot be made bare and filled in, which is how pickle would do it otherwise.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameRecord, (self.game, self.players, self.seed, self.options,
+                             self.actions, self.version))
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:

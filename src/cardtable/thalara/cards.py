@@ -14,8 +14,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.api import CardFileError
 from cardtable.engine.cardfile import Table, load_toml
 from cardtable.thalara.notation import FACEDOWN
@@ -101,9 +99,6 @@ def is_provisional(provenance: str) -> bool:
     return provenance != "confirmed"
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class Effect:
     """One step of a spell. Unused fields keep neutral defaults."""
 
@@ -141,7 +136,6 @@ class Effect:
         self.count = table.int("count", 1, low=1, high=9) if "count" in fields else 1
 
 
-@mypyc_attr(serializable=True)
 class Spell:
     __slots__ = ("character", "effects", "id", "kind", "name", "need", "need_pairs", "note",
                  "provenance", "reaches_elsewhere", "requires", "silences", "source",
@@ -185,7 +179,6 @@ class Spell:
         return is_provisional(self.provenance)
 
 
-@mypyc_attr(serializable=True)
 class Character:
     __slots__ = ("id", "name", "provenance", "source", "spells")
 
@@ -207,7 +200,6 @@ class Character:
         self.spells = tuple(spells[n] for n in names)
 
 
-@mypyc_attr(serializable=True)
 class ArtifactSpec:
     __slots__ = ("color", "id", "name", "provenance", "source", "stars", "strength")
 
@@ -224,7 +216,6 @@ class ArtifactSpec:
         self.provenance, self.source = _provenance(table)
 
 
-@mypyc_attr(serializable=True)
 class CardSet:
     """Everything a card file defines, checked."""
 

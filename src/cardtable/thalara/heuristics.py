@@ -10,8 +10,6 @@ import math
 import random
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.api import Action, State
 from cardtable.thalara.notation import CAST, PASS
 from cardtable.thalara.phases import OVER
@@ -22,9 +20,6 @@ RESERVE_WEIGHT: Final = 0.04  # stars per point of strength kept in hand and sup
 LEAD_SCALE: Final = 3.0       # strength lead at which a conflict counts as mostly won
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class ThalaraHeuristics:
     def evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, ThalaraState)

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.api import Action
 
 TAKE: Final = 1
@@ -38,9 +36,6 @@ FACEDOWN: Final = "facedown"
 SPELL_SLOTS: Final = 16  # a spell instance is numbered player * SPELL_SLOTS + its slot
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class ActionTable:
     """All actions of one game setup, interned."""
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.thalara.cards import (
     AFTERSHOCK,
     ARTIFACT,
@@ -38,9 +36,6 @@ DEFAULT_SETTINGS: Final = {"star_tie": "shared", "empty_casts": "forbidden",
                     "silence_scope": "conflict"}
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class Setup:
     __slots__ = (
         "actions",

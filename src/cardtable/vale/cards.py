@@ -41,8 +41,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.api import Action, CardFileError
 from cardtable.engine.cardfile import Table, load_toml
 from cardtable.vale import vocabulary as vocab
@@ -107,9 +105,6 @@ _OP_FIELD_MAX: dict[tuple[str, str], int] = {
 MAX_STONE_LIMIT: Final = 31
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class CardSet:
     """A loaded card set: per-card data in lists indexed by the card's int."""
 

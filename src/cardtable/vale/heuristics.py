@@ -13,8 +13,6 @@ import math
 import random
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.api import Action, State
 from cardtable.vale import board, vocabulary
 from cardtable.vale.actions import (
@@ -138,9 +136,6 @@ def _perm_value(ops: Ops) -> float:
     return total
 
 
-# serializable: a compiled class whose __init__ takes arguments can be pickled and
-# copied (worker processes, OpenSpiel's serialisation) only when mypyc is told so.
-@mypyc_attr(serializable=True)
 class _Values:
     """Per-card estimates for one card set."""
 
@@ -220,7 +215,6 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     return total
 
 
-@mypyc_attr(serializable=True)
 class ValeHeuristics:
     """Evaluation: my worth against the best opponent's, squashed into [-1, 1]."""
 
