@@ -54,16 +54,16 @@ def notice(text: str) -> None:
 
 def wants_pure() -> str | None:
     """Why this build stays pure Python, or None to compile."""
-    if os.environ.get("CARDTABLE_PURE", "").strip() not in ("", "0"):
-        return "CARDTABLE_PURE is set"
     # setuptools' PEP 660 hook runs `setup.py editable_wheel`; the legacy path `develop`.
     if any(command in sys.argv for command in ("editable_wheel", "develop")):
         return "an editable install runs the source"
     # Only commands that build a wheel or extensions compile; `sdist`, `egg_info` and
-    # the metadata hooks need nothing compiled.
+    # the metadata hooks need nothing compiled (and say nothing: one notice a build).
     if not any(command in sys.argv for command in ("bdist_wheel", "build_ext", "build",
                                                    "install", "bdist")):
         return ""
+    if os.environ.get("CARDTABLE_PURE", "").strip() not in ("", "0"):
+        return "CARDTABLE_PURE is set"
     try:
         import mypyc  # noqa: F401
     except ImportError:
