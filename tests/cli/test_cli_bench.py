@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.bench import DEFAULT_PLAYERS, clone_cost, run_bench, sample_states
+from cardtable.buildinfo import build_kind
 from cardtable.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,3 +83,35 @@ def test_the_benchmarks_script_runs_the_bench_command(
         runpy.run_path(str(ROOT / "benchmarks" / "bench.py"), run_name="__main__")
     assert exit_info.value.code == 0
     assert json.loads(capsys.readouterr().out)["game"] == "fake"
+
+
+def test_bench_measures_gin_rummy_in_turns_and_the_search() -> None:
+    result = run_bench("thalara", seconds=0.1, clone_states=2, clone_calls_per_state=1,
+                       search_seconds=0.05)
+    assert result.reference == "gin_rummy"               # pyspiel: the rl extra
+    assert result.reference_steps_per_second and result.reference_steps_per_second > 0
+    assert result.ratio == result.steps_per_second / result.reference_steps_per_second
+    assert result.games >= 5                             # one turn or more in each round
+    assert result.search_iterations >= 50               # one whole search at least
+    assert result.search_iterations % 50 == 0            # whole searches of 50 each
+    assert result.build == build_kind()
+
+
+def test_bench_without_the_reference_or_search(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_bench("fake", seconds=0.01, clone_states=1, clone_calls_per_state=1,
+                       reference=False)
+    assert result.reference is None and result.ratio is None
+    assert result.search_iterations == 0 and result.search_iterations_per_second is None
+    assert main(["bench", "fake", "--seconds", "0.05", "--clone-states", "2",
+                 "--clone-calls", "1", "--search-seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    for word in ("gin_rummy steps / second", "steps / second vs gin_rummy",
+                 "ISMCTS iterations / second", build_kind()):
+        assert word in out
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "inf", "3601", "x"])
+def test_bench_refuses_a_bad_search_time(value: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "fake", "--search-seconds", value]) == 2
+    assert "--search-seconds" in capsys.readouterr().err

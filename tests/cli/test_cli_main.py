@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import importlib.machinery
+from pathlib import Path
+
 import pytest
 
 import cardtable
+import cardtable.engine.api
 from cardtable.cli.main import main
 
 
-def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"cardtable {cardtable.__version__}"
+    # The build this suite runs on, told by the engine's own file: a C extension or not.
+    compiled = cardtable.engine.api.__file__.endswith(
+        tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    build = "compiled (mypyc)" if compiled else "pure Python"
+    assert capsys.readouterr().out.strip() == f"cardtable {cardtable.__version__} ({build})"
+
+
+def test_a_build_is_told_by_the_files_beside_the_source(tmp_path: Path) -> None:
+    from cardtable.buildinfo import module_is_compiled
+
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "api.py").write_text("")
+    assert not module_is_compiled("engine.api", tmp_path)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (tmp_path / "engine" / f"api{suffix}").write_bytes(b"")
+    assert module_is_compiled("engine.api", tmp_path)     # Python would load this first
+    assert not module_is_compiled("thalara.rules", tmp_path)
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,7 +79,8 @@ def test_runs_as_a_module() -> None:
     done = subprocess.run([sys.executable, "-m", "cardtable.cli", "--version"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
-    assert done.stdout.strip() == f"cardtable {cardtable.__version__}"
+    assert done.stdout.strip() in (f"cardtable {cardtable.__version__} ({build})"
+                                   for build in ("pure Python", "compiled (mypyc)"))
 
 
 def test_games_lists_players_and_options(capsys: pytest.CaptureFixture[str]) -> None:

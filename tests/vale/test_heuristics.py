@@ -90,8 +90,9 @@ def test_card_values_are_never_borrowed_from_a_freed_card_set() -> None:
     from cardtable.vale.cards import BASE_FILE, load_cards
 
     cs = load_cards(BASE_FILE)
-    stale = object()
-    heuristics._CACHE[id(cs)] = (stale, "the freed set's values")  # type: ignore[assignment]
+    freed = load_cards(BASE_FILE)             # another set, as if it had held this id
+    stale = heuristics._Values(freed)
+    heuristics._CACHE[id(cs)] = (freed, stale)
     values = heuristics._values(cs)
-    assert isinstance(values, heuristics._Values)
+    assert isinstance(values, heuristics._Values) and values is not stale
     assert heuristics._values(cs) is values                   # and kept for this set

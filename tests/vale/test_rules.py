@@ -376,3 +376,34 @@ def test_end_score_option_ends_the_game_earlier() -> None:
     st = position(seat(score=31), seat(), end_score=30)
     play(st, "end", "end")
     assert st.is_over() and st.winners() == [0]
+
+
+def test_an_action_says_what_its_own_kind_does_whatever_was_played_before() -> None:
+    # "summon X" is the text of a paid summon and of a free one (an effect's), which say
+    # different things. Their shared event was once cached by text alone, so the first
+    # one a seat played in the process gave its words to the other.
+    import random
+
+    from cardtable.vale.actions import K_FREE, K_SUMMON
+    from cardtable.vale.event_words import event_text
+
+    rng = random.Random(5)
+    free: set[tuple[int, str]] = set()
+    paid: set[tuple[int, str]] = set()
+    both = 0
+    for seed in range(400):
+        state = GAME.new_game(3, seed=seed, expansion="cards")
+        while not state.is_over():
+            p = state.current_player()
+            assert p is not None
+            action = rng.choice(state.legal_actions())
+            said = [e.public for e in state.apply(action) if e.kind == "action"]
+            if action.kind in (K_SUMMON, K_FREE):
+                (free if action.kind == K_FREE else paid).add((p, action.text))
+                assert said[0] == event_text(p, action)
+        both = len(free & paid)
+        if both >= 3:
+            break
+    # one seat played the same text of both kinds (a card costing nothing, summoned
+    # paying nothing and for free), so the test saw what the mix-up would have done
+    assert both >= 3

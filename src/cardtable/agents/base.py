@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.api import Action, View
 
 
+# Compiled with mypyc (for the search), Agent stays open to agents in plain Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent(ABC):
     """Chooses actions; sees only views, never the true state."""
 

@@ -22,16 +22,17 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from cardtable.agents.base import Agent
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, View
 
 # Named levels: seconds of thinking per decision.
-LEVELS: dict[str, float] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
-MAX_SECONDS = 3600.0
-MAX_ITERATIONS = 100_000_000
-MAX_DEPTH = 10_000
-MAX_EXPLORATION = 100.0
+LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
+MAX_SECONDS: Final = 3600.0
+MAX_ITERATIONS: Final = 100_000_000
+MAX_DEPTH: Final = 10_000
+MAX_EXPLORATION: Final = 100.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,10 @@ class SearchSettings:
         if not 0 <= self.margin_weight <= 1:
             raise ValueError("margin_weight must be 0 to 1")
 
+    def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
+        return (SearchSettings, (self.iterations, self.seconds, self.exploration,
+                                 self.rollout_depth, self.margin_weight))
+
 
 @dataclass(frozen=True)
 class ActionStats:
@@ -70,6 +75,9 @@ class ActionStats:
     action: Action
     visits: int
     mean: float | None
+
+    def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
+        return (ActionStats, (self.action, self.visits, self.mean))
 
 
 class _Node:
@@ -271,7 +279,7 @@ def final_rewards(state: State, margin_weight: float) -> list[float]:
 
 
 # Names of the tuning knobs a level may carry after "+": ismcts:medium+depth=20+c=0.5
-KNOBS = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight"}
+KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight"}
 
 
 def settings_for(level: str | None) -> SearchSettings:

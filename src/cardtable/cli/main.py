@@ -20,7 +20,8 @@ from rich.text import Text
 import cardtable
 from cardtable import load_game
 from cardtable.agents import make_agent
-from cardtable.bench import DEFAULT_PLAYERS
+from cardtable.bench import DEFAULT_PLAYERS, BenchResult
+from cardtable.buildinfo import build_kind
 from cardtable.cli import simulate as sim
 from cardtable.cli.learn_cmd import run_learn
 from cardtable.cli.options import (
@@ -60,6 +61,16 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _search_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 3600:     # NaN fails this too
+        raise argparse.ArgumentTypeError(f"must be 0 to 3600 seconds, got {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardtable",
@@ -68,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'cardtable COMMAND --help' for a command's options. "
                f"Games: {_games_text()}.")
     parser.add_argument("--version", action="version",
-                        version=f"cardtable {cardtable.__version__}")
+                        version=f"cardtable {cardtable.__version__} ({build_kind()})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     play = commands.add_parser(
@@ -182,7 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play random games for --seconds and report games per second, "
                     "steps per second (a step is legal_actions(), a random choice, "
                     "apply()) and the microseconds one clone() takes, timed on states "
-                    "taken all through random games.",
+                    "taken all through random games; with OpenSpiel installed, the same "
+                    "loop on its C++ gin_rummy in turns with the game, and the ratio; "
+                    "ISMCTS iterations a second with --search-seconds; and which build "
+                    "ran (compiled with mypyc or pure Python).",
         epilog="Example: cardtable bench thalara --seconds 10 --json")
     bench.add_argument("game", help=f"the game ({_games_text()})")
     bench.add_argument("--players", type=positive_int, default=None, metavar="K",
@@ -197,6 +211,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="how many states to time clone() on (default 200)")
     bench.add_argument("--clone-calls", type=positive_int, default=50, metavar="N",
                        help="clone() calls per state (default 50)")
+    bench.add_argument("--no-reference", dest="reference", action="store_false",
+                       help="skip the gin_rummy playouts (they take as long as the game's)")
+    bench.add_argument("--search-seconds", type=_search_seconds, default=0.0, metavar="T",
+                       help="also time ISMCTS searches for T seconds (default 0: not)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     add_game_option_flags(bench)
     bench.set_defaults(run=run_bench)
@@ -389,15 +407,18 @@ def run_bench(args: argparse.Namespace, console: Console, read_line: ReadLine) -
     check_players(game, players)
     options = game_options(args, game, players)
     game.new_game(players, args.seed, **options)      # bad options fail at once
+    def run() -> BenchResult:
+        return measure(game.name, players, args.seconds, args.seed, options,
+                       args.clone_states, args.clone_calls, args.reference,
+                       args.search_seconds)
+
     if args.json:
-        result = measure(game.name, players, args.seconds, args.seed, options,
-                         args.clone_states, args.clone_calls)
-        print(json.dumps(result.to_dict()))
+        print(json.dumps(run().to_dict()))
         return 0
     with console.status(f"{game.name}: random playouts for {args.seconds:g} s ..."):
-        result = measure(game.name, players, args.seconds, args.seed, options,
-                         args.clone_states, args.clone_calls)
-    table = Table(title=f"{game.name} benchmark, {players} players (Python {result.python})")
+        result = run()
+    table = Table(title=f"{game.name} benchmark, {players} players (Python {result.python}, "
+                        f"{result.build})")
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("games played", f"{result.games}")
@@ -409,6 +430,14 @@ def run_bench(args: argparse.Namespace, console: Console, read_line: ReadLine) -
     table.add_row("clone() µs, mean", f"{result.clone_us_mean:.1f}")
     table.add_row("clone() timed on", f"{result.clone_states} states, "
                                       f"{result.clone_calls:,} calls")
+    if result.ratio is not None and result.reference_steps_per_second is not None:
+        table.add_row(f"{result.reference} steps / second",
+                      f"{result.reference_steps_per_second:,.0f}")
+        table.add_row(f"steps / second vs {result.reference}", f"{result.ratio:.2f}x")
+    if result.search_iterations_per_second is not None:
+        table.add_row("ISMCTS iterations / second",
+                      f"{result.search_iterations_per_second:,.0f}")
+    table.add_row("build", result.build)
     if options:
         table.add_row("options", json.dumps(options))
     console.print(table)

@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from cardtable.engine.options import Option
 
@@ -79,6 +81,11 @@ class Action:
     def __hash__(self) -> int:
         return hash(self.text)
 
+    # Pickled and copied by its constructor's arguments: compiled with mypyc, the class
+    # cannot be made bare and filled in, which is how pickle would do it otherwise.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.kind, self.text, self.a, self.b))
+
 
 class Event:
     """Something that happened, for logs and animations.
@@ -116,6 +123,10 @@ class Event:
         if self._private is not None and viewer is not None and viewer == self.player:
             return self.private or ""
         return self.public
+
+    def __reduce__(self) -> tuple[Any, ...]:     # as Action's
+        return (Event, (self.kind, self.player, self._public, self._private, self.data,
+                        self.args))
 
     def to_dict(self, viewer: int | None) -> dict[str, Any]:
         """A JSON-safe form for `viewer`; private data never reaches anyone else."""
@@ -161,6 +172,9 @@ class View:
         return self._sampler(rng)
 
 
+# Compiled with mypyc, State and Game stay open to games written in plain Python (the
+# tests' toy and fake games, a game of one's own): their subclasses need not be compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One game in progress. Mutable; `clone()` gives an independent copy."""
 
@@ -210,7 +224,7 @@ class State(ABC):
     def observation(self, player: int | None) -> dict[str, Any]:
         """A JSON-safe dict of what `player` may know (None = spectator)."""
 
-    def view(self, player: int | None) -> View:
+    def view(self, player: object) -> View:   # object: checked here, not by mypyc
         """What an agent of `player` gets: its observation, its legal actions when it is
         to move, and worlds sampled by `sample_world` from a copy taken now (the view
         stays true to this moment). A seat that does not exist is a ValueError."""
@@ -238,6 +252,7 @@ class State(ABC):
         return self.apply(self.game.parse_action(self, text))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game definition: makes new states and reads the text notation."""
 

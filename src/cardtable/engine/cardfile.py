@@ -10,11 +10,11 @@ import builtins
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.api import CardFileError
 
-PROVENANCES = ("confirmed", "provisional")
+PROVENANCES: Final = ("confirmed", "provisional")
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:

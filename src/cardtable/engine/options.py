@@ -28,12 +28,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.api import OptionError
 
-KINDS = ("choice", "bool", "int", "text", "path", "list")
-ITEM_KINDS = ("text", "int")
+KINDS: Final = ("choice", "bool", "int", "text", "path", "list")
+ITEM_KINDS: Final = ("text", "int")
 
 
 @dataclass(frozen=True, slots=True)

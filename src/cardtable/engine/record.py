@@ -15,13 +15,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, TypeGuard
 
 from cardtable.engine.api import CardtableError, Event, RecordError, State
 
-FORMAT = "cardtable-record"
-VERSION = 2
-READABLE = (1, 2)
+FORMAT: Final = "cardtable-record"
+VERSION: Final = 2
+READABLE: Final = (1, 2)
 
 
 class GameRecord:
@@ -35,6 +35,12 @@ class GameRecord:
         self.options = options
         self.actions = actions
         self.version = version  # the format it was written in: a loaded record keeps it
+
+    # Pickled (worker processes) by its constructor's arguments: compiled with mypyc, the
+    # class cannot be made bare and filled in, which is how pickle would do it otherwise.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameRecord, (self.game, self.players, self.seed, self.options,
+                             self.actions, self.version))
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
@@ -113,7 +119,9 @@ class GameRecord:
         except CardtableError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from None
 
-    def replay(self, upto: int | None = None,
+    # `object` for counts: compiled with mypyc, a method would refuse another type with a
+    # TypeError of its own before the RecordError below could be raised.
+    def replay(self, upto: object = None,
                watch: Callable[[int | None, str, list[Event]], None] | None = None) -> State:
         """The game after the first `upto` actions (all of them by default).
 
@@ -136,7 +144,7 @@ class GameRecord:
                 watch(player, text, events)
         return state
 
-    def undo(self, count: int = 1) -> GameRecord:
+    def undo(self, count: object = 1) -> GameRecord:
         """The record without its last `count` actions."""
         if not _whole(count) or count < 0 or count > len(self.actions):
             raise RecordError(f"cannot undo {count} of {len(self.actions)} actions")
@@ -144,6 +152,6 @@ class GameRecord:
                           self.actions[: len(self.actions) - count], self.version)
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     """An int that is not a bool (JSON and Python both let True pass as 1)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -4,7 +4,9 @@ saved game replays bit for bit from its seed."""
 
 from __future__ import annotations
 
-MASK = (1 << 64) - 1
+from typing import Final
+
+MASK: Final = (1 << 64) - 1
 
 
 def step(x: int) -> tuple[int, int]:

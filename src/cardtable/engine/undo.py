@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.api import CardtableError, State
 
 # Worlds to try: a hidden card that shows up would have to land in the same place in
 # every one of them to go unnoticed.
-SAMPLES = 8
+SAMPLES: Final = 8
 
 
 def reveals_hidden(before: State, texts: Sequence[str], viewer: int,

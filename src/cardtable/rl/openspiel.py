@@ -37,6 +37,7 @@ import pyspiel
 
 from cardtable import load_game
 from cardtable.engine.api import Action, Game, State
+from cardtable.engine.record import GameRecord
 from cardtable.rl.encoding import Encoding, encoding_for, terminal_returns
 
 THALARA = "python_cardtable_thalara"
@@ -116,6 +117,24 @@ class _Core:
         core.actions = self.actions  # never changed in place, so shared
         core.ids = self.ids
         return core
+
+    # Pickled (OpenSpiel's serialize) as the engine's record, replayed when loaded: an
+    # engine state compiled with mypyc cannot be pickled (its card set is made from a
+    # file), and the replay gives the same state in either build.
+    def __getstate__(self) -> dict[str, Any]:
+        record = None if self.engine is None else GameRecord.from_state(self.engine)
+        return {"game": self.game, "record": record, "moves": self.moves, "own": self.own,
+                "player": self.player}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.game = saved["game"]
+        record = saved["record"]
+        self.engine = None if record is None else record.replay()
+        self.moves = saved["moves"]
+        self.own = saved["own"]
+        self.player = saved["player"]
+        self.actions = None
+        self.ids = []
 
     def legal(self) -> list[Action]:
         """The engine's legal actions, with `ids` their integers (once per position)."""

@@ -5,7 +5,7 @@ words of its observation, its notation and its rules in our own words."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from cardtable.thalara.cards import SHIPPED, CardSet, Spell, is_provisional
 from cardtable.thalara.notation import FACEDOWN
@@ -13,8 +13,8 @@ from cardtable.thalara.phases import PHASE_NAMES
 from cardtable.thalara.setup import ARTIFACT_NOTE
 
 # What a provisional entry without a note of its own says about itself.
-DESIGNED = "Designed for cardtable: the printed card is not public."
-NOTES = {
+DESIGNED: Final = "Designed for cardtable: the printed card is not public."
+NOTES: Final = {
     "colors": "Only blue and green are named in public sources; the other color names "
               "are ours.",
     "remnants": "Twenty Remnants per player, five colors of four, strengths 1 to 5, are "
@@ -34,7 +34,7 @@ def aftershock_note(cards: CardSet) -> str:
             f"set), colorless, strength {cards.aftershock_strength}, are ours.{tuned}")
 
 
-PHASE_WORDS = {
+PHASE_WORDS: Final = {
     "select": "choosing the hand from the supply",
     "play": "placing cards into the conflicts, or passing",
     "cast": "casting a spell after placing a card, or skipping",
@@ -44,7 +44,7 @@ PHASE_WORDS = {
 }
 assert set(PHASE_WORDS) == set(PHASE_NAMES)
 
-NOTATION_HELP = f"""\
+NOTATION_HELP: Final = f"""\
 Thalara notation (players are P1..Pn, conflicts are numbered from 1):
   take blue4            choose a card for your hand (a Remnant is color + strength)
   play blue4 2          place a card into conflict 2; an Artifact by its id
@@ -117,7 +117,7 @@ def catalogue(cards: CardSet) -> dict[str, Any]:
 
 # Phases that are steps inside one player's turn rather than parts of the round: a face
 # need not draw the whole table again for them.
-TURN_STEPS = ("cast", "choose")
+TURN_STEPS: Final = ("cast", "choose")
 
 
 def words() -> dict[str, Any]:
@@ -128,10 +128,10 @@ def words() -> dict[str, Any]:
 
 # What a heading paragraph of the rules starts with: the faces build their table of
 # contents from it (the terminal prints it as it is).
-HEADING = "## "
+HEADING: Final = "## "
 
 # The parts of the printed game this version leaves out, and why, in our words.
-LEFT_OUT = (
+LEFT_OUT: Final = (
     "The printed game also has shadow traps, which go off when an energy card enters "
     "play and which some cards can counter (never an Aftershock), and temple rules, some "
     "of which let cards be played face-down. Who owns the traps, what they and the "
@@ -139,7 +139,7 @@ LEFT_OUT = (
     "without both: no card sets off or counters a trap, and only the spells here place "
     "cards face-down.")
 
-CARD_SET = (
+CARD_SET: Final = (
     "Some of this card set is ours, marked provisional: most of Thalara's cards are not "
     "public. Ours are the color names red, yellow and purple, which strengths each "
     "color's Remnants have, every Artifact's name, color, strength and stars, the "
@@ -147,7 +147,7 @@ CARD_SET = (
     "keep a confirmed effect or name). The shipped set (core) tuned some of them for "
     "balance (docs/balance.md). The zoom of a card or a spell shows its note, which "
     "says what is confirmed and what is ours; the terminal prints it beside the spell.")
-OWN_CARD_SET = (
+OWN_CARD_SET: Final = (
     "This game plays with a card file of your own: what it marks provisional is shown as "
     "such, and the zoom of a card or a spell shows its note.")
 

@@ -12,30 +12,30 @@ import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.api import CardFileError
 from cardtable.engine.cardfile import Table, load_toml
 from cardtable.thalara.notation import FACEDOWN
 
-CARDS_DIR = Path(__file__).parent / "cards"
-CORE_PATH = CARDS_DIR / "core.toml"
+CARDS_DIR: Final = Path(__file__).parent / "cards"
+CORE_PATH: Final = CARDS_DIR / "core.toml"
 # The card sets shipped with the package, by the name the `cards` option takes instead
 # of a path. "core" is the set played by default; "provisional-2026" is the provisional
 # set as it was before it was tuned for balance, kept so that its records replay.
-SHIPPED = {"core": CORE_PATH, "provisional-2026": CARDS_DIR / "provisional-2026.toml"}
+SHIPPED: Final = {"core": CORE_PATH, "provisional-2026": CARDS_DIR / "provisional-2026.toml"}
 # Records made before records named their card set were played with this set.
-LEGACY_SET = "provisional-2026"
+LEGACY_SET: Final = "provisional-2026"
 # Fields that say where content comes from, not how the game plays: a card set's digest
 # leaves them out, so marking an entry's provenance does not make it another set.
-PROVENANCE_FIELDS = ("provenance", "source", "note")
+PROVENANCE_FIELDS: Final = ("provenance", "source", "note")
 # Provisional content changed for balance (docs/balance.md) says so in its provenance.
-TUNED = "provisional, tuned"
+TUNED: Final = "provisional, tuned"
 
-KINDS = ("instant", "permanent")
+KINDS: Final = ("instant", "permanent")
 # effect type -> (spell kind it belongs to, the fields it accepts besides `type`)
-TARGET_FIELDS = ("whose", "card", "face", "max_strength", "pick")
-VOCABULARY: dict[str, tuple[str, tuple[str, ...]]] = {
+TARGET_FIELDS: Final = ("whose", "card", "face", "max_strength", "pick")
+VOCABULARY: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
     "total_bonus": ("permanent", ("amount", "where", "when", "per")),
     "card_bonus": ("permanent", ("amount", "whose", "card", "where", "max_printed",
                                  "unique_color")),
@@ -51,16 +51,16 @@ VOCABULARY: dict[str, tuple[str, tuple[str, ...]]] = {
     "place_extra": ("instant", ()),
     "swap_with_hand": ("instant", ()),
 }
-WHERE = ("here", "everywhere")
-WHEN = ("always", "has_cards", "most_cards", "equal_most_cards")
-PER = ("once", "distinct_colors", "equal_pairs")
-WHOSE = ("own", "opponents", "any")
-CARD_KINDS = ("energy", "remnant", "artifact", "aftershock")
-FACES = ("up", "any")
-PICKS = ("any", "highest")
+WHERE: Final = ("here", "everywhere")
+WHEN: Final = ("always", "has_cards", "most_cards", "equal_most_cards")
+PER: Final = ("once", "distinct_colors", "equal_pairs")
+WHOSE: Final = ("own", "opponents", "any")
+CARD_KINDS: Final = ("energy", "remnant", "artifact", "aftershock")
+FACES: Final = ("up", "any")
+PICKS: Final = ("any", "highest")
 
 REMNANT, ARTIFACT, AFTERSHOCK = 0, 1, 2
-COLORLESS = -1
+COLORLESS: Final = -1
 
 # Ids the notation or the options carry must read back: the notation splits on spaces
 # and ignores letter case (`play A01 2`, `cast energy-barrier 2`), `target 3` is a
@@ -73,7 +73,7 @@ _COLOR = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 # The `characters` option is read in lower case, so a character id must be lower case.
 _CHARACTER = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 # Card names the notation gives a meaning of its own (`target facedown@p2`).
-RESERVED_CARD_NAMES = ("aftershock", FACEDOWN)
+RESERVED_CARD_NAMES: Final = ("aftershock", FACEDOWN)
 
 
 def _id(table: Table, pattern: re.Pattern[str], rule: str,

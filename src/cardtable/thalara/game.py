@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cardtable.engine import rng as rngmod
 from cardtable.engine.api import (
@@ -28,9 +28,9 @@ from cardtable.thalara.setup import DEFAULT_SETTINGS, SETTINGS, Setup
 from cardtable.thalara.state import ThalaraState
 
 # The first-game pairs of the rulebook, then the next characters in order.
-DEFAULT_CHARACTERS = ("myrja", "canto", "accaina", "kandhran")
-IDLE_ROUNDS = (1, 20)   # the bounds of idle_rounds
-VERBS = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
+DEFAULT_CHARACTERS: Final[tuple[str, ...]] = ("myrja", "canto", "accaina", "kandhran")
+IDLE_ROUNDS: Final = (1, 20)   # the bounds of idle_rounds
+VERBS: Final = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
          "return": 1, "done": 0}
 
 
@@ -78,7 +78,7 @@ def _declare() -> tuple[Option, ...]:
 
 
 _SETUPS: dict[tuple[Any, ...], Setup] = {}     # at most SETUPS_KEPT, oldest dropped first
-SETUPS_KEPT = 64
+SETUPS_KEPT: Final = 64
 
 
 def _setup(cards: CardSet, path: str, players: int, characters: tuple[str, ...], mode: str,
@@ -108,7 +108,9 @@ class ThalaraGame(Game):
             ThalaraGame._declared = _declare()
         return ThalaraGame._declared
 
-    def new_game(self, players: int = 2, seed: int | None = None,
+    # `object`: compiled with mypyc, a method refuses arguments of another type with a
+    # TypeError of its own; here the checks below give their OptionError instead.
+    def new_game(self, players: object = 2, seed: object = None,
                  **options: Any) -> ThalaraState:
         players = check_players(self, players)
         given = validate_options(self.name, self.declared_options(), options, players)
@@ -183,7 +185,7 @@ class ThalaraGame(Game):
 
     @staticmethod
     def _start(setup: Setup, seed: int, options: dict[str, Any]) -> ThalaraState:
-        s = ThalaraState.__new__(ThalaraState)
+        s = ThalaraState()
         n = setup.n
         slots = setup.conflicts
         s.setup = setup
@@ -233,7 +235,7 @@ class ThalaraGame(Game):
         begin_round(s, events)
         return s
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def parse_action(self, state: State, text: object) -> Action:   # object: see new_game
         if not isinstance(text, str):
             raise MalformedAction(f"an action is text, not {type(text).__name__}")
         words = text.lower().split()

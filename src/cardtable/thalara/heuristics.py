@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from cardtable.engine.api import Action, State
 from cardtable.thalara.notation import CAST, PASS
@@ -15,8 +16,8 @@ from cardtable.thalara.phases import OVER
 from cardtable.thalara.spells import conflict_totals
 from cardtable.thalara.state import ThalaraState
 
-RESERVE_WEIGHT = 0.04  # stars per point of strength kept in hand and supply
-LEAD_SCALE = 3.0       # strength lead at which a conflict counts as mostly won
+RESERVE_WEIGHT: Final = 0.04  # stars per point of strength kept in hand and supply
+LEAD_SCALE: Final = 3.0       # strength lead at which a conflict counts as mostly won
 
 
 class ThalaraHeuristics:

@@ -19,11 +19,21 @@ allocation beyond the list itself.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.engine.api import Action
 
-TAKE, PLAY, PASS, CAST, SKIP, TARGET, TARGET_CONFLICT, RETURN, DONE = range(1, 10)
-FACEDOWN = "facedown"
-SPELL_SLOTS = 16  # a spell instance is numbered player * SPELL_SLOTS + its slot
+TAKE: Final = 1
+PLAY: Final = 2
+PASS: Final = 3
+CAST: Final = 4
+SKIP: Final = 5
+TARGET: Final = 6
+TARGET_CONFLICT: Final = 7
+RETURN: Final = 8
+DONE: Final = 9
+FACEDOWN: Final = "facedown"
+SPELL_SLOTS: Final = 16  # a spell instance is numbered player * SPELL_SLOTS + its slot
 
 
 class ActionTable:

@@ -86,7 +86,7 @@ def legal_actions(state: ThalaraState) -> list[Action]:
 # ---- applying an action ----------------------------------------------------------------
 
 
-def apply(state: ThalaraState, action: Action) -> list[Event]:
+def apply(state: ThalaraState, action: object) -> list[Event]:
     phase = state.phase
     if phase == OVER:
         raise IllegalAction("the game is over")

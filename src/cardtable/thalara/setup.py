@@ -3,7 +3,7 @@ the settings and the interned actions. Shared, never copied, by every clone."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardtable.thalara.cards import (
     AFTERSHOCK,
@@ -16,11 +16,12 @@ from cardtable.thalara.cards import (
 )
 from cardtable.thalara.notation import SPELL_SLOTS, ActionTable
 
-ARTIFACT_NOTE = ("Fifteen Artifacts with a color, a strength and 1 to 3 stars are confirmed; "
-                 "their names and values are not public, so these are ours.")
+ARTIFACT_NOTE: Final = (
+    "Fifteen Artifacts with a color, a strength and 1 to 3 stars are confirmed; "
+    "their names and values are not public, so these are ours.")
 
 # Named settings for points the rulebook leaves open (UNKNOWN.md); see the README.
-SETTINGS: dict[str, tuple[str, ...]] = {
+SETTINGS: Final[dict[str, tuple[str, ...]]] = {
     # How a tie on stars is settled at the end: everyone tied wins, or the most
     # Artifacts among them breaks it first.
     "star_tie": ("shared", "most-artifacts"),
@@ -31,7 +32,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     # conflict is stopped everywhere (the earlier reading).
     "silence_scope": ("conflict", "spell"),
 }
-DEFAULT_SETTINGS = {"star_tie": "shared", "empty_casts": "forbidden",
+DEFAULT_SETTINGS: Final = {"star_tie": "shared", "empty_casts": "forbidden",
                     "silence_scope": "conflict"}
 
 

@@ -10,7 +10,7 @@ stage, chosen card); `rules.py` keeps a stack of them in the state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.api import Action, Event
 from cardtable.thalara import board
@@ -21,11 +21,11 @@ from cardtable.thalara.setup import add_to
 if TYPE_CHECKING:
     from cardtable.thalara.state import ThalaraState
 
-KIND_OF = {"remnant": REMNANT, "artifact": ARTIFACT, "aftershock": AFTERSHOCK}
+KIND_OF: Final = {"remnant": REMNANT, "artifact": ARTIFACT, "aftershock": AFTERSHOCK}
 # Effects whose resolution asks the caster to choose.
-CHOOSING = ("to_supply", "destroy", "to_hand", "move", "take_from_supply", "place_extra",
+CHOOSING: Final = ("to_supply", "destroy", "to_hand", "move", "take_from_supply", "place_extra",
             "swap_with_hand")
-PROMPTS = {
+PROMPTS: Final = {
     "to_supply": "choose a card to send back to its owner's supply",
     "destroy": "choose a card to destroy",
     "to_hand": "choose a card to take back into its owner's hand",
@@ -34,7 +34,7 @@ PROMPTS = {
     "place_extra": "place one more card from your hand",
     "swap_with_hand": "choose one of your Remnants here to swap",
 }
-PROMPTS_STAGE2 = {
+PROMPTS_STAGE2: Final = {
     "move": "choose the conflict to move it to",
     "swap_with_hand": "choose a Remnant from your hand to put in its place",
 }

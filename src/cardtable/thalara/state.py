@@ -155,7 +155,9 @@ class ThalaraState(State):
     def legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
+        # `object`, not Action: compiled with mypyc, the method would refuse anything
+        # else with a TypeError of its own before the rules could call it illegal.
         return rules.apply(self, action)
 
     def is_over(self) -> bool:
@@ -184,7 +186,7 @@ class ThalaraState(State):
         return out
 
     def clone(self) -> ThalaraState:
-        c = ThalaraState.__new__(ThalaraState)
+        c = ThalaraState()
         c.setup = self.setup
         c._game = self._game
         c._seed = self._seed
@@ -194,21 +196,21 @@ class ThalaraState(State):
         c.round = self.round
         c.start = self.start
         c.last = self.last
-        c.hands = list(map(list.copy, self.hands))
-        c.supply = list(map(list.copy, self.supply))
+        c.hands = [x[:] for x in self.hands]
+        c.supply = [x[:] for x in self.supply]
         c.discard = self.discard  # tuples: replaced, never changed, so shared
         c.pool = self.pool
         c.held = self.held
         c.stars = self.stars[:]
         c.stack = self.stack
         c.display = self.display[:]
-        c.sides = list(map(list.copy, self.sides))
+        c.sides = [x[:] for x in self.sides]
         c.side_colors = self.side_colors[:]
         c.side_faceup = self.side_faceup[:]
         c.facedown = set(self.facedown)
         c.known = set(self.known)
         c.unsure = set(self.unsure)
-        c.cspells = list(map(list.copy, self.cspells))
+        c.cspells = [x[:] for x in self.cspells]
         c.cast_in = self.cast_in[:]
         c.blocked = self.blocked[:]
         c.silenced = self.silenced[:]
@@ -241,11 +243,12 @@ class ThalaraState(State):
 
     # ---- information ------------------------------------------------------------
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: object) -> dict[str, Any]:
+        # `object`: compiled with mypyc, a method refuses arguments of another type with a
+        # TypeError of its own, before seat_or_spectator could give its ValueError.
         s = self.setup
         n = s.n
-        if player is not None and (player.__class__ is not int or not 0 <= player < n):
-            player = seat_or_spectator(player, n)  # the full check only off the fast path
+        player = seat_or_spectator(player, n)
         names, ctype, kind = s.type_names, s.card_type, s.card_kind   # name(c), inlined
         views = s.views
         seats = []

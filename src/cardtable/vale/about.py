@@ -8,7 +8,7 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from cardtable.vale.cards import CardSet
 from cardtable.vale.effects import FRAME_NAMES
@@ -17,9 +17,9 @@ from cardtable.vale.phases import PHASE_NAMES
 from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
 from cardtable.vale.vocabulary import COLORS, FAMILIES
 
-BASE_STONE_LIMIT = 4  # the rulebook's limit before card bonuses
+BASE_STONE_LIMIT: Final = 4  # the rulebook's limit before card bonuses
 
-PHASE_WORDS = {
+PHASE_WORDS: Final = {
     "hunting": "the draft: each player hunts cards from the display",
     "action": "each player in turn sells or tames their hunted cards and summons",
     "resolution": "each player resolves the Resolution effects of their area",
@@ -27,7 +27,7 @@ PHASE_WORDS = {
 }
 assert set(PHASE_WORDS) == set(PHASE_NAMES)
 
-PENDING_WORDS = {
+PENDING_WORDS: Final = {
     "run": "an effect is running",
     "order": "choose which Resolution effect to resolve next",
     "stone-limit": "over the stone limit: choose a stone to discard",
@@ -60,7 +60,7 @@ assert set(PENDING_WORDS) == set(FRAME_NAMES)
 # Each verb of the notation as a sentence, for logs: {who} is the player, {what} the
 # rest of the action in words (cards and tiles by name, stones counted, players by
 # label); a payment follows as ", paying ...".
-ACTION_WORDS = {
+ACTION_WORDS: Final = {
     "hunt": "{who} hunts {what}",
     "sell": "{who} sells {what}",
     "tame": "{who} tames {what}",
@@ -88,7 +88,7 @@ ACTION_WORDS = {
 }
 assert set(ACTION_WORDS) == set(VERBS)
 
-NOTATION_HELP = """\
+NOTATION_HELP: Final = """\
 Vale notation (a card or tile by its id, stones red/blue/purple, players p1..p4):
   hunt griffon                  hunting phase: take a card from the display
   sell imp / tame imp           one of your hunted cards: for stones, or into your hand
@@ -200,9 +200,9 @@ def _sale_prices() -> str:
 
 # What a heading paragraph of the rules starts with: the faces build their table of
 # contents from it (the terminal prints it as it is).
-HEADING = "## "
+HEADING: Final = "## "
 
-CARD_SET = (
+CARD_SET: Final = (
     "The shipped cards and Artifact tiles follow the printed game; where a card's "
     "wording left room, its note says how we read it. A card file of your own may mark "
     "cards provisional (designed by you, not the printed ones): they are shown as such. "

@@ -8,16 +8,40 @@ hold more than 31 stones of a colour (cards.MAX_STONE_LIMIT).
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.engine.api import Action
 from cardtable.vale.vocabulary import COLORS, FAMILIES
 
 # Action kinds (Action.kind)
-K_HUNT, K_SELL, K_TAME, K_SUMMON, K_REMOVE, K_END = range(6)
-K_CHOOSE, K_DISCARD_CARD, K_DISCARD_STONE, K_TARGET, K_RECOVER = range(6, 11)
-K_COPY, K_TAKE, K_ORDER, K_DONE, K_FREE = range(11, 16)
+K_HUNT: Final = 0
+K_SELL: Final = 1
+K_TAME: Final = 2
+K_SUMMON: Final = 3
+K_REMOVE: Final = 4
+K_END: Final = 5
+K_CHOOSE: Final = 6
+K_DISCARD_CARD: Final = 7
+K_DISCARD_STONE: Final = 8
+K_TARGET: Final = 9
+K_RECOVER: Final = 10
+K_COPY: Final = 11
+K_TAKE: Final = 12
+K_ORDER: Final = 13
+K_DONE: Final = 14
+K_FREE: Final = 15
 # the Artifacts expansion
-(K_ARTIFACT, K_USE, K_SHELTER, K_RETRIEVE, K_UPGRADE, K_NAME, K_PAY, K_SWAP, K_TOP,
- K_ACTIVATE) = range(16, 26)
+K_ARTIFACT: Final = 16
+K_USE: Final = 17
+K_SHELTER: Final = 18
+K_RETRIEVE: Final = 19
+K_UPGRADE: Final = 20
+K_NAME: Final = 21
+K_PAY: Final = 22
+K_SWAP: Final = 23
+K_TOP: Final = 24
+K_ACTIVATE: Final = 25
+KINDS: Final = 26   # how many kinds there are
 
 
 def payment_code(red: int, blue: int, purple: int) -> int:
@@ -34,12 +58,12 @@ def payment_text(code: int) -> str:
     return ",".join(["purple"] * p + ["blue"] * b + ["red"] * r)
 
 
-END = Action(K_END, "end")
-DONE = Action(K_DONE, "done")
-STONE_DISCARD = [Action(K_DISCARD_STONE, f"discard {c}", i) for i, c in enumerate(COLORS)]
-TARGETS = [Action(K_TARGET, f"target p{q + 1}", q) for q in range(8)]
-NAMES = tuple(Action(K_NAME, f"name {f}", i) for i, f in enumerate(FAMILIES))
-UPGRADES = (Action(K_UPGRADE, "upgrade red", 0), Action(K_UPGRADE, "upgrade blue", 1))
+END: Final = Action(K_END, "end")
+DONE: Final = Action(K_DONE, "done")
+STONE_DISCARD: Final = [Action(K_DISCARD_STONE, f"discard {c}", i) for i, c in enumerate(COLORS)]
+TARGETS: Final = [Action(K_TARGET, f"target p{q + 1}", q) for q in range(8)]
+NAMES: Final = tuple(Action(K_NAME, f"name {f}", i) for i, f in enumerate(FAMILIES))
+UPGRADES: Final = (Action(K_UPGRADE, "upgrade red", 0), Action(K_UPGRADE, "upgrade blue", 1))
 _PAY: dict[int, Action] = {}
 _CHOOSE: dict[str, Action] = {}
 

@@ -8,7 +8,7 @@ permanent effect applies at once and stops the moment its card leaves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import rng
 from cardtable.engine.api import Event
@@ -19,9 +19,9 @@ from cardtable.vale.vocabulary import EV_BLUE, EV_DRAW, EV_LOST, EV_STONES
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
-BASE_LIMIT = 4
+BASE_LIMIT: Final = 4
 #: purchased areas: at most this many per player (the Artifacts rulebook)
-MAX_AREAS = 2
+MAX_AREAS: Final = 2
 
 
 def shuffle(st: ValeState, items: list[int]) -> None:

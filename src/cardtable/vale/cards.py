@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.api import Action, CardFileError
 from cardtable.engine.cardfile import Table, load_toml
@@ -69,19 +69,21 @@ from cardtable.vale.feasibility import needs_check
 from cardtable.vale.vocabulary import BLUE, FAMILIES, RED
 
 #: Words the notation uses on their own; a card may not be called like them.
-RESERVED_IDS = frozenset({"red", "blue", "purple", "done", "end", "pay", "none"})
+RESERVED_IDS: Final = frozenset({"red", "blue", "purple", "done", "end", "pay", "none"})
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-CARD_FIELDS = ("id", "name", "family", "cost", "provenance", "source", "text", "notes",
+CARD_FIELDS: Final = ("id", "name", "family", "cost", "provenance", "source", "text", "notes",
                "instant", "permanent", "resolution", "set")
 
-BASE_FILE = Path(__file__).parent / "cards" / "base.toml"
+BASE_FILE: Final = Path(__file__).parent / "cards" / "base.toml"
 
 
-ARTIFACTS_FILE = Path(__file__).parent / "cards" / "artifacts.toml"
-ABILITIES: tuple[str, ...] = ("instant", "permanent", "action")
-A_INSTANT, A_PERMANENT, A_ACTION = range(3)
-ART_SRC = vocab.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
-ARTIFACT_FIELDS = ("id", "name", "kind", "players", "ability", "provenance", "source",
+ARTIFACTS_FILE: Final = Path(__file__).parent / "cards" / "artifacts.toml"
+ABILITIES: Final[tuple[str, ...]] = ("instant", "permanent", "action")
+A_INSTANT: Final = 0
+A_PERMANENT: Final = 1
+A_ACTION: Final = 2
+ART_SRC: Final = vocab.ART_SRC  # an Artifact as an effect's source: ART_SRC + its index
+ARTIFACT_FIELDS: Final = ("id", "name", "kind", "players", "ability", "provenance", "source",
                    "text", "notes", "effect")
 
 # The largest number each effect field may hold. The shipped cards gain at most 4 stones
@@ -100,7 +102,7 @@ _OP_FIELD_MAX: dict[tuple[str, str], int] = {
     ("stone_limit", "amount"): _STONES_MAX, ("stone_value", "amount"): 10,
 }
 #: a payment notes each color's count in 5 bits: no player may hold more of one color
-MAX_STONE_LIMIT = 31
+MAX_STONE_LIMIT: Final = 31
 
 
 class CardSet:

@@ -27,7 +27,7 @@ clone() is a list copy and records replay bit for bit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.api import Action, Event
 from cardtable.vale import board
@@ -101,14 +101,17 @@ Frame = tuple[Any, ...]
 
 # --- frames ------------------------------------------------------------------------
 #: the fields every frame begins with; a decision frame's fourth is CONT
-KIND, PLAYER, SOURCE, CONT = range(4)
+KIND: Final = 0
+PLAYER: Final = 1
+SOURCE: Final = 2
+CONT: Final = 3
 (F_RUN, F_ORDER, F_LIMIT, F_CHOOSE, F_DISCARD_HAND, F_FREE_SUMMON, F_TARGET_DISCARD,
  F_PICK_DISCARD, F_DISCARD_AREA, F_RECOVER, F_COPY, F_STEAL, F_TAKE) = range(13)
 (F_DISCARD_MANY, F_UPGRADE, F_NAME, F_SWAP_TARGET, F_SWAP_PICK, F_TOP, F_DISCARD_OWN,
  F_SHELTER_HAND, F_SHELTER_DISPLAY, F_RETRIEVE, F_DISCARD_SHELTER, F_PRICE,
  F_ACTIVATE) = range(13, 26)
 #: What each pending decision is called in the observation.
-FRAME_NAMES = ("run", "order", "stone-limit", "choose", "discard-from-hand", "free-summon",
+FRAME_NAMES: Final = ("run", "order", "stone-limit", "choose", "discard-from-hand", "free-summon",
                "choose-target", "discard-from-area", "discard-from-own-area", "recover",
                "copy", "steal", "take-from-discard", "discard-any-from-hand", "upgrade",
                "name-family", "swap-target", "swap-card", "card-to-deck-top",
@@ -420,7 +423,7 @@ _RUNS: dict[int, Callable[[ValeState, int, int, Op, bool], None]] = {
     DISCARD_SHELTER: _discard_shelter, BUY_AREA: _buy_area, ACTIVATE_ONE: _activate_one,
 }
 #: the function running each op, indexed by its code
-RUN = [_RUNS[code] for code in range(OPS_COUNT)]
+RUN: Final = [_RUNS[code] for code in range(OPS_COUNT)]
 
 
 # --- decisions: each one's options beside its answer ---------------------------------
@@ -963,8 +966,8 @@ _DECISIONS: dict[int, tuple[OptionsFn, AnswerFn]] = {
     F_ACTIVATE: (_activate_options, _activate_answer),
 }
 #: each frame kind's options and answer, indexed by the kind
-OPTIONS = [_DECISIONS[kind][0] for kind in range(len(FRAME_NAMES))]
-ANSWERS = [_DECISIONS[kind][1] for kind in range(len(FRAME_NAMES))]
+OPTIONS: Final = [_DECISIONS[kind][0] for kind in range(len(FRAME_NAMES))]
+ANSWERS: Final = [_DECISIONS[kind][1] for kind in range(len(FRAME_NAMES))]
 
 
 def frame_actions(st: ValeState, frame: Frame) -> list[Action]:

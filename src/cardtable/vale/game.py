@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
 from cardtable.engine.newgame import check_players, seed_or_random
@@ -13,10 +13,10 @@ from cardtable.vale.cards import cards_from
 from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
 
-MAX_END_SCORE = 1000  # keeps end_score / 100 inside the learning encodings' bounds
-MAX_START_SCORE = 1000  # a starting score beyond any end score means nothing more
+MAX_END_SCORE: Final = 1000  # keeps end_score / 100 inside the learning encodings' bounds
+MAX_START_SCORE: Final = 1000  # a starting score beyond any end score means nothing more
 
-END_SCORE = {"none": 60, "cards": 60, "artifacts": 80}   # the default, by expansion
+END_SCORE: Final = {"none": 60, "cards": 60, "artifacts": 80}   # the default, by expansion
 
 
 def _declare() -> tuple[Option, ...]:
@@ -79,7 +79,9 @@ class ValeGame(Game):
             ValeGame._declared = _declare()
         return ValeGame._declared
 
-    def new_game(self, players: int = 2, seed: int | None = None,
+    # `object`: compiled with mypyc, a method refuses arguments of another type with a
+    # TypeError of its own; here the checks below give their OptionError instead.
+    def new_game(self, players: object = 2, seed: object = None,
                  **options: Any) -> ValeState:
         players = check_players(self, players)
         given = validate_options(self.name, self.declared_options(), options, players)
@@ -117,11 +119,11 @@ class ValeGame(Game):
                     f"{', '.join(cs.art_ids)}; not {art_set!r}")
         if expansion == "artifacts":
             kept["artifact_set"] = art_set
-        return ValeState(self, cs, players, seed, kept, scores, o["tie_break"], end_score,
-                         o["steal"] == "full", expansion, art_set,
-                         o["copy_resolves_as"] == "target")
+        return ValeState.start(self, cs, players, seed, kept, scores, o["tie_break"],
+                               end_score, o["steal"] == "full", expansion, art_set,
+                               o["copy_resolves_as"] == "target")
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def parse_action(self, state: State, text: object) -> Action:   # object: see new_game
         assert isinstance(state, ValeState)
         return notation.parse(state, text)
 

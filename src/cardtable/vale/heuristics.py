@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from cardtable.engine.api import Action, State
 from cardtable.vale import board, vocabulary
@@ -33,15 +34,15 @@ from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
 from cardtable.vale.state import ValeState
 from cardtable.vale.vocabulary import Ops
 
-STONE = (1.0, 3.0, 6.0)
-STONE_W = 0.55  # points per unit of stone value still to be spent
-HAND_W = 0.55  # share of a hand card's estimated yield counted while in hand
+STONE: Final = (1.0, 3.0, 6.0)
+STONE_W: Final = 0.55  # points per unit of stone value still to be spent
+HAND_W: Final = 0.55  # share of a hand card's estimated yield counted while in hand
 # typical sizes of what points_per counts (hand, area, family, families, cost<=N,
 # cards with a Resolution effect, stones of a colour, value of a colour, permanent
 # cards, families in hand)
 _TYPICAL = (3.0, 4.0, 1.8, 2.6, 1.8, 2.0, 1.0, 3.0, 1.8, 2.2)
-SHELTER_W = 0.15  # share of a sheltered card's worth (it may be retrieved)
-AREA_W = 1.2  # points per purchased area and remaining round (room for one more card)
+SHELTER_W: Final = 0.15  # share of a sheltered card's worth (it may be retrieved)
+AREA_W: Final = 1.2  # points per purchased area and remaining round (room for one more card)
 
 
 def _ops_value(ops: Ops, cost: int) -> float:

@@ -45,7 +45,7 @@ accepts any order and spaces after commas. `str(action)` always parses back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Action, IllegalAction, MalformedAction
 from cardtable.vale import board
@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 _CARD_VERBS = ("hunt", "sell", "tame", "recover", "copy", "take", "order", "shelter",
                "retrieve", "swap", "top", "activate")
 _TILE_VERBS = ("artifact", "use")
-VERBS = (*_CARD_VERBS, *_TILE_VERBS, "summon", "remove", "end", "done", "discard", "choose",
+VERBS: Final = (*_CARD_VERBS, *_TILE_VERBS, "summon", "remove", "end", "done", "discard", "choose",
          "target", "pay", "upgrade", "name")
 
 
@@ -147,7 +147,7 @@ def _need_card(ids: dict[str, int], verb: str, args: list[str], n: int) -> None:
         raise MalformedAction(f"unknown card {args[0]!r}")
 
 
-def parse(st: ValeState, text: str) -> Action:
+def parse(st: ValeState, text: object) -> Action:
     if not isinstance(text, str):
         raise MalformedAction(f"an action is text, not {type(text).__name__}")
     canon, words = canonical(st, text)

@@ -1,4 +1,9 @@
 """The phases of a Vale round, as small ints kept in the state."""
 
-HUNTING, ACTION, RESOLUTION, OVER = range(4)
-PHASE_NAMES = ("hunting", "action", "resolution", "over")
+from typing import Final
+
+HUNTING: Final = 0
+ACTION: Final = 1
+RESOLUTION: Final = 2
+OVER: Final = 3
+PHASE_NAMES: Final = ("hunting", "action", "resolution", "over")

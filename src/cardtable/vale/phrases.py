@@ -11,7 +11,7 @@ player and source of the pending decision and public counts, never a hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.api import Action
 from cardtable.vale import board
@@ -95,7 +95,7 @@ if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
 #: an "up to" this large means "any number" (Taweret: discard any number of cards)
-MANY = 20
+MANY: Final = 20
 
 # --- small words -------------------------------------------------------------------
 

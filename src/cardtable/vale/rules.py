@@ -17,7 +17,7 @@ the round number plus the purchased areas).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Action, Event, IllegalAction
 from cardtable.vale import board, effects, feasibility
@@ -32,6 +32,7 @@ from cardtable.vale.actions import (
     K_TAME,
     K_TOP,
     K_USE,
+    KINDS,
     payment_counts,
 )
 from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
@@ -44,16 +45,19 @@ from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
-LAST_ROUND = 10
+LAST_ROUND: Final = 10
 
 #: What selling a card of each family pays: (red, blue, purple).
-SELL_TABLE: dict[int, tuple[int, int, int]] = {
+SELL_TABLE: Final[dict[int, tuple[int, int, int]]] = {
     FIRE: (3, 0, 0), WATER: (0, 1, 0), EARTH: (4, 0, 0), WIND: (1, 1, 0),
     DRAGON: (0, 0, 1)}
 _SELL = [SELL_TABLE[f] for f in range(5)]
 
-#: per seat: action text -> its (immutable, shared) "action" event
-_EVENTS: list[dict[str, Event]] = [{} for _ in range(8)]
+#: per seat and action kind: action text -> its (immutable, shared) "action" event. By
+#: kind too, since two kinds may share a text ("summon duduri" pays, or is a free summon)
+#: and say different things: keyed by the text alone, the first one played in the
+#: process gave its words to the other (found by tests/builds, comparing two processes).
+_EVENTS: list[list[dict[str, Event]]] = [[{} for _ in range(KINDS)] for _ in range(8)]
 _NO_FIXED = [-1] * 5
 _NO_REDUCTION = [0] * 5
 def current_player(st: ValeState) -> int | None:
@@ -304,10 +308,10 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     stack = st.stack
     p = stack[-1][PLAYER] if stack else board.turn_player(st)
     st.hist.append(action)
-    cache = _EVENTS[p]
+    cache = _EVENTS[p][action.kind]
     event = cache.get(action.text)
     if event is None:
-        if len(cache) > 20000:
+        if len(cache) > 2000:
             cache.clear()
         event = cache[action.text] = Event("action", p, event_text(p, action))
     if action.kind == K_TOP and not st.public[action.a]:

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import random
 import reprlib
-from typing import Any
+from typing import Any, Final, cast
 
 from cardtable.engine.api import (
     Action,
@@ -75,7 +75,7 @@ from cardtable.vale.effects import F_ORDER, FRAME_NAMES, KIND, PLAYER, SOURCE, F
 from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
 from cardtable.vale.vocabulary import COLORS
 
-WORLD_DEALS = 64  # deals tried for a world that agrees with the decision under way
+WORLD_DEALS: Final = 64  # deals tried for a world that agrees with the decision under way
 
 
 class ValeState(State):
@@ -123,11 +123,24 @@ class ValeState(State):
         "turn",
     )
 
-    def __init__(self, game: Game, cs: CardSet, n: int, seed: int,
-                 options: dict[str, Any], start_scores: list[int], tie_break: str,
-                 end_score: int, steal_full: bool, expansion: str = "none",
-                 artifact_set: str | list[str] = "standard",
-                 copy_as_target: bool = False) -> None:
+    # No __init__: `clone()` makes a bare instance and fills it in, which a class compiled
+    # with mypyc allows only when the constructor takes no arguments. A new game is
+    # `ValeState.start(...)`.
+    @staticmethod
+    def start(game: Game, cs: CardSet, n: int, seed: int, options: dict[str, Any],
+              start_scores: list[int], tie_break: str, end_score: int, steal_full: bool,
+              expansion: str = "none", artifact_set: str | list[str] = "standard",
+              copy_as_target: bool = False) -> ValeState:
+        """The state at the start of a new game: dealt, and the first decision waiting."""
+        state = ValeState()
+        state._begin(game, cs, n, seed, options, start_scores, tie_break, end_score,
+                     steal_full, expansion, artifact_set, copy_as_target)
+        return state
+
+    def _begin(self, game: Game, cs: CardSet, n: int, seed: int, options: dict[str, Any],
+               start_scores: list[int], tie_break: str, end_score: int, steal_full: bool,
+               expansion: str, artifact_set: str | list[str],
+               copy_as_target: bool) -> None:
         self._game = game
         self.cs = cs
         self.n = n
@@ -217,9 +230,11 @@ class ValeState(State):
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
+        # `object`, not Action: compiled with mypyc, the method would refuse anything
+        # else with a TypeError of its own; there the cast is the check that fails.
         try:
-            return rules.apply(self, action)
+            return rules.apply(self, cast(Action, action))
         except (AttributeError, TypeError):
             # Checked only once rules.apply has failed, so the hot path pays nothing.
             # Something that is not an Action is never one of the listed actions, so
@@ -243,7 +258,7 @@ class ValeState(State):
         return list(self.hist)
 
     def clone(self) -> ValeState:
-        new = ValeState.__new__(ValeState)
+        new = ValeState()
         new._game = self._game
         new.cs = self.cs
         new.n = self.n
@@ -312,9 +327,10 @@ class ValeState(State):
                 f"scores {self.points}>")
 
     # --- what a player may know -----------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        if player is not None and (player.__class__ is not int or not 0 <= player < self.n):
-            player = seat_or_spectator(player, self.n)  # the full check only off the fast path
+    def observation(self, player: object) -> dict[str, Any]:
+        # `object`: compiled with mypyc, a method refuses arguments of another type with a
+        # TypeError of its own, before seat_or_spectator could give its ValueError.
+        player = seat_or_spectator(player, self.n)
         cs = self.cs
         ids = cs.ids
         public = self.public

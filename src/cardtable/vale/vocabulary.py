@@ -75,17 +75,23 @@ run in `effects.py`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.api import CardFileError
 
 Op = tuple[Any, ...]
 Ops = tuple[Op, ...]
 
-FAMILIES: tuple[str, ...] = ("fire", "water", "earth", "wind", "dragon")
-COLORS: tuple[str, ...] = ("red", "blue", "purple")
-FIRE, WATER, EARTH, WIND, DRAGON = range(5)
-RED, BLUE, PURPLE = range(3)
+FAMILIES: Final[tuple[str, ...]] = ("fire", "water", "earth", "wind", "dragon")
+COLORS: Final[tuple[str, ...]] = ("red", "blue", "purple")
+FIRE: Final = 0
+WATER: Final = 1
+EARTH: Final = 2
+WIND: Final = 3
+DRAGON: Final = 4
+RED: Final = 0
+BLUE: Final = 1
+PURPLE: Final = 2
 
 # --- opcodes -----------------------------------------------------------------------
 (GAIN, LOSE, POINTS_PER, IF, SPEND, DISCARD_HAND, FREE_SUMMON, DISCARD_SELF,
@@ -96,25 +102,31 @@ RED, BLUE, PURPLE = range(3)
  SHELTER_DECK, SHELTER_HAND, SHELTER_DISPLAY, REVEAL_DISPLAY, RETRIEVE, DISCARD_SHELTER,
  BUY_AREA, ACTIVATE_ONE) = range(20, 35)
 #: the instant and resolution ops' codes run from 0 to OPS_COUNT - 1
-OPS_COUNT = ACTIVATE_ONE + 1
-(P_LIMIT, P_VALUE, P_SWAP, P_REDUCE, P_FIXED, P_ON_SUMMON, P_ON_TAME) = range(100, 107)
+OPS_COUNT: Final = ACTIVATE_ONE + 1
+P_LIMIT: Final = 100
+P_VALUE: Final = 101
+P_SWAP: Final = 102
+P_REDUCE: Final = 103
+P_FIXED: Final = 104
+P_ON_SUMMON: Final = 105
+P_ON_TAME: Final = 106
 (P_ANY_FAMILY, P_ASH, P_ON_DISCARD, P_RECOVER_WHEN, P_ON_SELL_UPGRADE,
  P_ON_SELL_KEEP) = range(107, 113)
 # events a permanent "recover" listens to (bits), and the stone-count condition
 EV_BLUE, EV_DRAW, EV_LOST, EV_STONES = 1, 2, 4, 8
-EVENTS = ("blue_gained", "drew", "lost_points", "stones_at_least")
+EVENTS: Final = ("blue_gained", "drew", "lost_points", "stones_at_least")
 #: an effect's source is a card int, or ART_SRC + the tile's index for an Artifact
-ART_SRC = 1000
+ART_SRC: Final = 1000
 
 # counts for points_per
 (C_HAND, C_AREA, C_FAMILY, C_FAMILIES, C_COST_MAX, C_RESOLUTION, C_STONES,
  C_VALUE, C_PERMANENT, C_HAND_FAMILIES) = range(10)
-COUNTS = ("hand", "area", "family", "families", "cost_at_most", "resolution_cards",
+COUNTS: Final = ("hand", "area", "family", "families", "cost_at_most", "resolution_cards",
           "stones", "stone_value", "permanent_cards", "hand_families")
 # conditions for if
 (K_COSTS, K_NO_FAMILY, K_HAS_STONE, K_HAND_EQ_AREA, K_HAND_BELOW, K_OPP_AHEAD,
  K_STONES_AT_LEAST) = range(7)
-CONDS = ("area_has_costs", "no_family_in_area", "has_stone", "hand_equals_area",
+CONDS: Final = ("area_has_costs", "no_family_in_area", "has_stone", "hand_equals_area",
          "hand_below", "opponent_ahead", "stones_at_least")
 #: the timings `copy` copies
 T_INSTANT, T_RESOLUTION = 0, 1
