@@ -212,6 +212,9 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
                 # only hand on a seat's page is its own, in its own area
                 assert pages[0].evaluate(HAND_ELSEWHERE) == 0
                 assert watcher.evaluate(HAND_ELSEWHERE) == 0
+                # as a player would: once the page shows the whole move (a panel drawn in a
+                # later step can move the button between the click's aim and its press)
+                pages[0].wait_for_function(SHOWN)
                 pages[0].locator("#presence .player-panel[data-seat='1'] button.pp-open").click()
                 pages[0].locator("#area-dialog").wait_for()
                 assert pages[0].locator("#area-dialog [data-zoom^='remnant:']").count() <= len(

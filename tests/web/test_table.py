@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 from cardtable import load_game
 
 from .conftest import SIZES, create_game, serious, shot, table
-from .test_play import READY, UNREACHABLE, play_one
+from .test_play import READY, SHOWN, UNREACHABLE, play_one
 
 VALE = load_game("vale").catalogue({"expansion": "artifacts"})
 THALARA = load_game("thalara").catalogue()
@@ -392,6 +392,7 @@ def test_phone_layout(browser: Browser, server: Any, game: str) -> None:
         other = page.locator("#presence .player-panel[data-seat='1']")
         assert other.is_visible() and not page.locator("#board").is_visible()
         # another player's area opens from their panel
+        page.wait_for_function(SHOWN)
         other.locator("button.pp-open").click()
         page.locator("#area-dialog").wait_for()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
