@@ -29,7 +29,7 @@ from cardtable.learn.model import LEARNER, Lesson
 from cardtable.learn.walk import NotInLesson, Walk
 from cardtable.server.connection import CLOSE_NO_GAME, CLOSE_RATE, Connection
 from cardtable.server.limits import COSTS, BadMessage, Limits, parse_message
-from cardtable.server.live import client_address
+from cardtable.server.live import client_address, over_budget
 
 MAX_RESUME = 10_000    # a hello's place beyond any script is read as "the end"
 
@@ -244,17 +244,6 @@ async def handle(conn: Connection, session: LessonSocket, raw: Any, limits: Limi
         error(*REFUSED[kind])
     else:
         error("malformed", f"unknown message type {str(kind)[:40]!r}")
-
-
-def over_budget(conn: Connection, limits: Limits) -> None:
-    budget = conn.budget
-    if budget.exhausted:
-        conn.fail(CLOSE_RATE, "too many messages")
-    elif not budget.warned:
-        budget.warned = True
-        conn.send({"type": "error", "code": "rate_limited",
-                   "message": f"too many messages: at most {limits.rate:g} a second "
-                              f"(bursts of {limits.burst}); this one was dropped", "id": None})
 
 
 def add_lessons(app: FastAPI, static: Any, limits: Limits, sockets: Counter[str]) -> None:

@@ -127,7 +127,7 @@ class Live:
         budget = conn.budget
         try:
             if not budget.has_room(1.0):    # not even worth reading
-                return self.over_budget(conn)
+                return over_budget(conn, self.limits)
             try:
                 msg = parse_message(raw, self.limits)
             except BadMessage as exc:
@@ -148,7 +148,7 @@ class Live:
                                              "ping, chat")
             cost = COSTS[kind]
             if not budget.admits(cost):
-                return self.over_budget(conn)
+                return over_budget(conn, self.limits)
             if kind != "act":
                 await budget.charge(cost)
             try:
@@ -208,19 +208,6 @@ class Live:
         except ChatRefused as exc:
             raise RoomError(exc.code, exc.message) from None
 
-    def over_budget(self, conn: Connection) -> None:
-        """A message over the connection's budget is dropped: the first of a run gets
-        one `rate_limited` error, and a client that keeps going is closed."""
-        budget = conn.budget
-        if budget.exhausted:
-            conn.fail(CLOSE_RATE, "too many messages")
-        elif not budget.warned:
-            budget.warned = True
-            conn.send({"type": "error", "code": "rate_limited",
-                       "message": f"too many messages: at most {self.limits.rate:g} a second "
-                                  f"(bursts of {self.limits.burst}); this one was dropped",
-                       "id": None})
-
     async def dispatch(self, room: Room, conn: Connection, kind: str, msg: dict[str, Any],
                        msg_id: Any) -> None:
         if kind == "hello":
@@ -270,3 +257,15 @@ class Live:
                 raise RoomError("spectator", "spectators cannot undo")
             await room.undo(conn.viewer)
 
+
+def over_budget(conn: Connection, limits: Limits) -> None:
+    """A message over the connection's budget is dropped: the first of a run gets one
+    `rate_limited` error, and a client that keeps going is closed (games and lessons)."""
+    budget = conn.budget
+    if budget.exhausted:
+        conn.fail(CLOSE_RATE, "too many messages")
+    elif not budget.warned:
+        budget.warned = True
+        conn.send({"type": "error", "code": "rate_limited",
+                   "message": f"too many messages: at most {limits.rate:g} a second "
+                              f"(bursts of {limits.burst}); this one was dropped", "id": None})
