@@ -66,6 +66,14 @@ def game_over_shown(page: Page) -> None:
     assert "Game over" in page.inner_text("#end h2")
 
 
+def open_area(page: Page, seat: int) -> None:
+    """Open a seat's area from its panel, as a player would: once the page shows the whole
+    move (a panel drawn in a later step of an update can move the button)."""
+    page.wait_for_function(SHOWN)
+    page.locator(f"#presence .player-panel[data-seat='{seat}'] button.pp-open").click()
+    page.locator("#area-dialog").wait_for()
+
+
 def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None,
                     limit: int = 1500) -> int:
     clicks = 0
@@ -182,6 +190,9 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
     contexts = [browser.new_context(viewport={"width": 1100, "height": 850}) for _ in range(3)]
     try:
         pages = [c.new_page() for c in contexts]
+        errors: list[str] = []
+        for pg in pages:
+            pg.on("pageerror", lambda e: errors.append(str(e)))
         for seat, pg in enumerate(pages[:2]):
             pg.goto(server.base + made["seats"][seat]["link"])
         watcher = pages[2]
@@ -212,11 +223,7 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
                 # only hand on a seat's page is its own, in its own area
                 assert pages[0].evaluate(HAND_ELSEWHERE) == 0
                 assert watcher.evaluate(HAND_ELSEWHERE) == 0
-                # as a player would: once the page shows the whole move (a panel drawn in a
-                # later step can move the button between the click's aim and its press)
-                pages[0].wait_for_function(SHOWN)
-                pages[0].locator("#presence .player-panel[data-seat='1'] button.pp-open").click()
-                pages[0].locator("#area-dialog").wait_for()
+                open_area(pages[0], 1)
                 assert pages[0].locator("#area-dialog [data-zoom^='remnant:']").count() <= len(
                     pages[0].evaluate("() => window.cardtable.snap.observation.seats[1]"
                                       ".known_hand"))
@@ -237,6 +244,7 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
         assert reloaded
         game_over_shown(watcher)
         game_over_shown(pages[0])
+        assert not errors, errors
     finally:
         for c in contexts:
             c.close()

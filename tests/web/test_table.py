@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 from cardtable import load_game
 
 from .conftest import SIZES, create_game, serious, shot, table
-from .test_play import READY, SHOWN, UNREACHABLE, play_one
+from .test_play import READY, UNREACHABLE, open_area, play_one
 
 VALE = load_game("vale").catalogue({"expansion": "artifacts"})
 THALARA = load_game("thalara").catalogue()
@@ -313,6 +313,29 @@ def test_card_zoom(tab: Page, server: Any, size: str) -> None:
     tab.click("#zoom-close")
 
 
+def test_a_thalara_area_shows_the_artifacts_its_player_won(page: Page, server: Any) -> None:
+    # the other seat's area, opened from its panel, shows each Artifact they won by its face
+    # (it once threw on them: the area read them as records, the snapshot sends their ids)
+    made = new_game(server, "thalara", 5)
+    open_seat(page, server, made)
+    rng = random.Random(5)
+    won: list[str] = []
+    for _ in range(400):
+        page.wait_for_function(READY)
+        if table(page)["over"]:
+            break
+        won = page.evaluate("() => window.cardtable.snap.observation.seats[1].artifacts")
+        if won:
+            break
+        play_one(page, rng)
+    assert won, "the computer won no Artifact in a whole game"
+    open_area(page, 1)
+    faces = page.locator("#area-dialog .won-artifacts [data-zoom^='artifact:']")
+    assert sorted(faces.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(won)
+    for card in won:
+        assert THALARA["artifacts"][card]["name"] in page.inner_text("#area-dialog .won-artifacts")
+
+
 def test_vale_card_zoom_tells_family_cost_and_effect_kinds(tab: Page, server: Any,
                                                           size: str) -> None:
     made = new_game(server, "vale", 11, {"expansion": "artifacts"})
@@ -392,9 +415,7 @@ def test_phone_layout(browser: Browser, server: Any, game: str) -> None:
         other = page.locator("#presence .player-panel[data-seat='1']")
         assert other.is_visible() and not page.locator("#board").is_visible()
         # another player's area opens from their panel
-        page.wait_for_function(SHOWN)
-        other.locator("button.pp-open").click()
-        page.locator("#area-dialog").wait_for()
+        open_area(page, 1)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         page.click("#area-close")
         page.click("#tab-table")

@@ -156,7 +156,7 @@ export function area(seat, obs, ctx) {
       seat.passed ? h("span.tag", {}, "passed") : null),
     h("div.label", {}, `Hand (${seat.hand_count})`), h("div.row.cards", {}, handCards(seat, ctx, () => null, "mini")),
     h("div.label", {}, `Artifacts won (${seat.artifacts.length})`),
-    h("div.row.cards", {}, seat.artifacts.map((a) => artifactEl(a.card || a.id, a, null, "mini"))),
+    h("div.row.cards.won-artifacts", {}, seat.artifacts.map((id) => cardEl(id, ctx, null, null, "mini"))),
     h("div.label", {}, "Spells"), h("div.row.spells", {}, seat.spells.map((sp) => spellEl(sp, ctx, seat.seat, "hand"))),
     seat.discard.length ? h("div.small.muted", {}, `Discard: ${seat.discard.map((c) => cardName(c, ctx)).join(", ")}`) : null);
 }
