@@ -66,7 +66,7 @@ WATCH = """() => {
 
 def run(game: str, options: dict[str, object], decisions: int, rate: float,
         width: int, height: int, seed: int, reduced: bool = False,
-        cpu_time: bool = False) -> dict[str, object]:
+        cpu_time: bool = False, trace_out: str | None = None) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         srv = ServerProcess(f"sqlite:///{tmp}/games.db").start()
         try:
@@ -85,8 +85,12 @@ def run(game: str, options: dict[str, object], decisions: int, rate: float,
                 slow = 1.0 if cpu_time else rate
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": slow})
                 page.evaluate(WATCH)
-                if cpu_time:
-                    browser.start_tracing(page=page, categories=["toplevel"])
+                if cpu_time or trace_out:
+                    categories = ["toplevel"]
+                    if trace_out:
+                        categories += ["devtools.timeline", "v8", "blink", "cc", "gpu",
+                                       "disabled-by-default-devtools.timeline"]
+                    browser.start_tracing(page=page, categories=categories)
                 rng = random.Random(seed)
                 played = 0
                 while played < decisions:
@@ -109,9 +113,12 @@ def run(game: str, options: dict[str, object], decisions: int, rate: float,
                 page.wait_for_timeout(1500)      # the last update settles
                 long_tasks: list[float] = page.evaluate("() => window.__long")
                 draws: list[float] = page.evaluate("() => window.__draws")
-                if cpu_time:
-                    long_tasks = [ms * rate for ms in task_cpu_ms(browser.stop_tracing())
-                                  if ms * rate > 50]
+                if cpu_time or trace_out:
+                    trace = browser.stop_tracing()
+                    if trace_out:
+                        Path(trace_out).write_bytes(trace)
+                    if cpu_time:
+                        long_tasks = [ms * rate for ms in task_cpu_ms(trace) if ms * rate > 50]
                 browser.close()
         finally:
             srv.stop()
@@ -156,10 +163,14 @@ def main() -> None:
                     help="the page as a player who asked for reduced motion sees it")
     ap.add_argument("--cpu-time", action="store_true",
                     help="count tasks by their thread's CPU time times --rate (for a busy machine)")
+    ap.add_argument("--trace-out", metavar="PATH",
+                    help="keep a Chrome trace of the game (timeline categories) there, to see "
+                         "what a long task did")
     args = ap.parse_args()
     options: dict[str, object] = {"expansion": "artifacts"} if args.game == "vale" else {}
     print(json.dumps(run(args.game, options, args.decisions, args.rate, args.width,
-                         args.height, args.seed, args.reduced_motion, args.cpu_time)))
+                         args.height, args.seed, args.reduced_motion, args.cpu_time,
+                         args.trace_out)))
 
 
 if __name__ == "__main__":
