@@ -20,7 +20,7 @@ from cardtable.server.results import Results, SeatOutcome, ratings_table
 from cardtable.server.storage import HUMAN, OPEN, Storage
 
 from .helpers import pick, schema_url
-from .test_accounts import make_client, sign_up  # noqa: F401 (a fixture)
+from .test_accounts import PASSWORD, make_client, sign_up  # noqa: F401 (a fixture)
 from .test_protocol import hello
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
@@ -373,3 +373,110 @@ def test_a_rated_games_rematch_is_rated(url: str) -> None:
     assert following is not None and following.rated
     assert [s.account for s in following.seats] == [bea, ada]
     store.close()
+
+
+# ---- leaderboards and profiles -----------------------------------------------------------
+
+def _store(client: TestClient) -> Storage:
+    store: Storage = client.app.state.storage  # type: ignore[attr-defined]
+    return store
+
+
+def test_the_leaderboard_lists_settled_ratings_best_first(
+        make_client: Callable[..., TestClient]) -> None:  # noqa: F811
+    client = make_client()
+    ids = {n: sign_up(make_client(), n)["id"] for n in ("Ada", "Bea", "Cyd", "Dee", "Eve")}
+    rows = [("Ada", 27.0, 9), ("Bea", 31.0, 5), ("Cyd", 27.0, 12), ("Dee", 40.0, 4),
+            ("Eve", 20.0, 30)]
+    with _store(client).engine.begin() as conn:
+        conn.execute(ratings_table.insert(), [
+            {"account": ids[n], "pool": "vale-2p", "mu": mu, "sigma": 3.0, "games": g,
+             "updated": 0.0} for n, mu, g in rows])
+        # another pool's ratings stay out of this one
+        conn.execute(ratings_table.insert().values(account=ids["Dee"], pool="vale-3p",
+                                                   mu=50.0, sigma=1.0, games=50, updated=0.0))
+    board = client.get("/api/leaderboard/vale").json()
+    # Dee's 4 games are not enough to settle a rating; equal ratings: more games first
+    assert board == [{"name": "Bea", "rating": shown(31.0), "games": 5},
+                     {"name": "Cyd", "rating": shown(27.0), "games": 12},
+                     {"name": "Ada", "rating": shown(27.0), "games": 9},
+                     {"name": "Eve", "rating": shown(20.0), "games": 30}]
+    assert client.get("/api/leaderboard/vale?players=3").json() == [
+        {"name": "Dee", "rating": shown(50.0), "games": 50}]
+    assert client.get("/api/leaderboard/thalara").json() == []
+    assert client.get("/api/leaderboard/vale?players=9").status_code == 400
+    assert client.get("/api/leaderboard/chess").status_code == 404
+    assert client.get("/leaderboard/vale").status_code == 200
+    assert client.get("/leaderboard/chess").status_code == 404
+    # a deleted account leaves the leaderboard
+    bea = make_client()
+    sign_in_ok = bea.post("/api/session", json={"name": "Bea", "password": PASSWORD})
+    assert sign_in_ok.status_code == 200
+    assert bea.request("DELETE", "/api/me", json={"password": PASSWORD}).status_code == 200
+    assert [r["name"] for r in client.get("/api/leaderboard/vale").json()] == [
+        "Cyd", "Ada", "Eve"]
+
+
+def test_a_profile_shows_ratings_games_and_win_rates_and_an_unknown_name_is_404(
+        make_client: Callable[..., TestClient]) -> None:  # noqa: F811
+    client = make_client()
+    ada = sign_up(make_client(), "Ada")["id"]
+    bea = sign_up(make_client(), "Bea")["id"]
+    store = _store(client)
+    results = Results(store)
+
+    def game(listed: bool, rated: bool, ada_place: int, characters: tuple[str, str]) -> str:
+        row = store.create_game("thalara", 2, 1, {}, [(HUMAN, None, "Ada"),
+                                                      (HUMAN, None, "Bea")],
+                                listed=listed, accounts=[ada, bea], rated=rated)
+        store.finish(row.id, [0 if ada_place == 1 else 1])
+        results.settle(row.id, "thalara-2p", [
+            SeatOutcome(0, ada, ada_place, ada_place == 1, characters[0]),
+            SeatOutcome(1, bea, 3 - ada_place, ada_place == 2, characters[1])], rated)
+        return row.id
+
+    first = game(True, True, 1, ("myrja", "canto"))
+    second = game(True, False, 2, ("myrja", "canto"))
+    hidden = game(False, False, 1, ("canto", "myrja"))
+    third = game(True, True, 2, ("accaina", "canto"))
+    profile = client.get("/api/players/ADA").json()          # names in any case
+    assert profile["name"] == "Ada"
+    assert profile["ratings"] == [{"pool": "thalara-2p", "rating": profile["ratings"][0]["rating"],
+                                   "games": 2, "provisional": True}]
+    history = profile["history"]["thalara-2p"]
+    assert [h["game"] for h in history] == [first, third]
+    assert history[0]["rating"] > 1500 and history[1]["rating"] < history[0]["rating"]
+    assert history[1]["rating"] == profile["ratings"][0]["rating"]
+    # the games listed in the lobby, newest first, with their links; not the hidden one
+    listed = profile["games"]
+    assert [g["id"] for g in listed] == [third, second, first]
+    assert hidden not in client.get("/api/players/ada").text
+    assert listed[2]["replay"] == f"/g/{first}?replay=0"
+    assert listed[2]["analysis"] == f"/g/{first}?watch=1&analysis=1"
+    assert [g["rated"] for g in listed] == [True, False, True]
+    assert listed[2]["won"] and listed[2]["change"] > 0 and listed[0]["change"] < 0
+    # win rates over every finished game (the hidden one's counts too)
+    rates = profile["win_rates"]
+    assert rates["games"] == [{"game": "thalara", "played": 4, "won": 2, "rate": 0.5}]
+    assert rates["characters"] == [
+        {"character": "accaina", "played": 1, "won": 0, "rate": 0.0},
+        {"character": "canto", "played": 1, "won": 1, "rate": 1.0},
+        {"character": "myrja", "played": 2, "won": 1, "rate": 0.5}]
+    assert client.get("/p/Ada").status_code == 200
+    for name in ("Nobody", "%00", "a" * 300, "<script>"):
+        assert client.get(f"/api/players/{name}").status_code == 404
+        page = client.get(f"/p/{name}")
+        assert page.status_code == 404 and "<html" in page.text
+    # no account's secrets in a profile
+    text = client.get("/api/players/ada").text
+    assert "argon2" not in text and "token" not in text
+    # a deleted account has no profile, and its games stay (anonymised)
+    gone = make_client()
+    assert gone.post("/api/session", json={"name": "Bea", "password": PASSWORD}).status_code == 200
+    assert gone.request("DELETE", "/api/me", json={"password": PASSWORD}).status_code == 200
+    assert client.get("/api/players/Bea").status_code == 404
+    assert client.get("/p/Bea").status_code == 404
+    assert len(client.get("/api/players/Ada").json()["games"]) == 3
+    with store.engine.connect() as conn:
+        assert conn.execute(ratings_table.select().where(
+            ratings_table.c.account == bea)).all() == []
