@@ -107,12 +107,16 @@ def test_the_shown_scale_is_elos_for_settled_players() -> None:
     assert not Rating(games=ratings.PROVISIONAL_GAMES).provisional
 
 
-def test_no_computer_level_has_an_unmeasured_rating() -> None:
-    # the levels' ratings are published only once measured (docs/ratings.md)
-    for levels in ratings.LEVEL_RATINGS.values():
-        assert all(isinstance(v, int) for v in levels.values())
-    assert ratings.level_rating("thalara", 2, "ismcts:hard") is None or \
-        ratings.LEVEL_RATINGS["thalara-2p"]["ismcts:hard"] > 0
+def test_the_computer_levels_ratings_are_read_from_their_own_table(
+        monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
+    # (none is measured yet: docs/ratings.md; a level without a number shows none)
+    assert ratings.level_rating("thalara", 2, "ismcts:hard") == \
+        ratings.LEVEL_RATINGS.get("thalara-2p", {}).get("ismcts:hard")
+    assert client.get("/api/leaderboards").json()["levels"] == ratings.LEVEL_RATINGS
+    monkeypatch.setattr(ratings, "LEVEL_RATINGS", {"vale-3p": {"greedy": 1234}})
+    assert ratings.level_rating("vale", 3, "greedy") == 1234
+    assert ratings.level_rating("vale", 2, "greedy") is None
+    assert ratings.level_rating("vale", 3, "random") is None
 
 
 # ---- stored once ---------------------------------------------------------------------

@@ -22,9 +22,9 @@ from fastapi.responses import FileResponse
 
 from cardtable import games, load_game
 from cardtable.engine.api import Game
-from cardtable.server import names
+from cardtable.server import names, ratings
 from cardtable.server.accounts import Account, Accounts
-from cardtable.server.ratings import LEVEL_RATINGS, PROVISIONAL_GAMES, pool
+from cardtable.server.ratings import PROVISIONAL_GAMES, pool
 from cardtable.server.results import Results
 from cardtable.server.rooms import RoomError
 from cardtable.server.storage import COMPUTER, HUMAN, OPEN
@@ -131,7 +131,7 @@ async def leaderboards_meta() -> dict[str, Any]:
                        "players": list(range(load_game(g).min_players,
                                              load_game(g).max_players + 1))}
                       for g in games()],
-            "settled_after": PROVISIONAL_GAMES, "levels": LEVEL_RATINGS}
+            "settled_after": PROVISIONAL_GAMES, "levels": ratings.LEVEL_RATINGS}
 
 
 @router.get("/api/players/{name}")
