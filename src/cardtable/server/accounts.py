@@ -122,7 +122,8 @@ class Accounts:
 
     def delete(self, account: int) -> list[str]:
         """The account goes, and with it its sessions; its seats stay in their games,
-        named as a guest's seat would be and bound to nobody, and so do its chat lines.
+        named as a guest's seat would be and bound to nobody, and so do its chat lines
+        and its games' results; its ratings go.
         The games it had seats in."""
         with self.engine.begin() as conn:
             seats = conn.execute(select(seats_table.c.game_id, seats_table.c.seat).where(
@@ -135,6 +136,12 @@ class Accounts:
 
             conn.execute(update(chat_table).where(chat_table.c.account == account)
                          .values(account=None, name="a deleted account"))
+            # its results stay with their games, a guest's; its ratings go
+            from cardtable.server.results import ratings_table, results_table
+
+            conn.execute(update(results_table).where(results_table.c.account == account)
+                         .values(account=None))
+            conn.execute(delete(ratings_table).where(ratings_table.c.account == account))
             conn.execute(delete(sessions_table).where(sessions_table.c.account == account))
             conn.execute(delete(accounts_table).where(accounts_table.c.id == account))
             games = sorted({g for g, _ in seats})

@@ -36,6 +36,8 @@ from cardtable.server.live import Live, client_address
 from cardtable.server.metrics import Metrics
 from cardtable.server.origin import OriginCheck
 from cardtable.server.pages import router as pages_router
+from cardtable.server.rating_api import rated_refusal
+from cardtable.server.rating_api import router as rating_router
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
 from cardtable.server.seeds import server_seed
 from cardtable.server.single import SingleProcess
@@ -61,6 +63,7 @@ class CreateGame(BaseModel):
     computer_delay_ms: int = Field(default=0, ge=0, le=5000)
     clock: str | None = Field(default=None, max_length=32)   # none, 5m+3s, 24h
     on_timeout: str | None = Field(default=None, max_length=16)   # computer, forfeit
+    rated: bool = False     # between signed-in people, with a clock (server/rating_api.py)
 
 
 class JoinSpec(BaseModel):
@@ -89,7 +92,7 @@ def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
     connected = room.connected() if room is not None else [False] * len(row.seats)
     return {"id": row.id, "game": row.game, "title": row.title or load_game(row.game).title,
             "players": row.players, "over": row.over, "winners": row.winners,
-            "clock": row.clock, "on_timeout": row.on_timeout,
+            "clock": row.clock, "on_timeout": row.on_timeout, "rated": row.rated,
             "created": row.created,
             "actions": len(room.texts) if room is not None else None,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
@@ -172,6 +175,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages_router)
     app.include_router(account_router)
+    app.include_router(rating_router)
 
     # ---- operations ------------------------------------------------------------
 
@@ -273,6 +277,12 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                      "the server with --allow-seeds)")
         # a signed-in creator's first seat is bound to the account, under its name
         account = await current_account(request)
+        if spec.rated:
+            refusal = rated_refusal(game, options, [kind for kind, _, _ in seats], account,
+                                    control.text if control is not None else None,
+                                    spec.on_timeout, spec.listed)
+            if refusal is not None:
+                raise HTTPException(400, refusal)
         bound: list[int | None] = [None] * len(seats)
         if account is not None:
             for i, (kind, agent, _name) in enumerate(seats):
@@ -294,8 +304,8 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                     game.name, spec.players, seed, options, seats,
                     clean_text(spec.title, 100), spec.listed, spec.computer_delay_ms,
                     creator=creator, clock=control.text if control is not None else None,
-                    on_timeout=(spec.on_timeout or "computer") if control is not None
-                    else None, accounts=bound))
+                    on_timeout=(spec.on_timeout or ("forfeit" if spec.rated else "computer"))
+                    if control is not None else None, accounts=bound, rated=spec.rated))
         await rooms.created(await rooms.load(row.id))
         return JSONResponse({"id": row.id, **_links(row)}, status_code=201)
 
@@ -331,13 +341,19 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         if room.row.over:
             raise HTTPException(409, "the game is over")
         account = await current_account(request)
+        if room.row.rated:
+            if account is None:
+                raise HTTPException(403, "this game is rated: sign in to take a seat")
+            if any(s.account == account.id for s in room.row.seats):
+                raise HTTPException(409, "you have a seat in this rated game already")
         name = account.name if account is not None else \
             clean_text(spec.name if spec else None, 40)
         for s in room.row.seats:
             token = secrets.token_urlsafe(18)
             if s.kind == HUMAN and not s.claimed and storage.claim_seat(
                     game_id, s.seat, token, name or None,
-                    account.id if account is not None else None):
+                    account.id if account is not None else None,
+                    only_seat=room.row.rated):
                 s.claimed = True
                 s.token = token
                 s.account = account.id if account is not None else None
@@ -360,6 +376,9 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                      "creator held")
         if room.row.over:
             raise HTTPException(409, "the game is over: it stays as it ended")
+        if room.row.rated and room.texts and all(s.claimed for s in room.row.seats):
+            raise HTTPException(409, "a rated game under way is played to its end (a "
+                                     "player whose time runs out loses)")
         await rooms.abandon(room)
         return {"id": game_id, "abandoned": True}
 

@@ -41,5 +41,6 @@ async def about(game_id: str, request: Request, response: Response) -> dict[str,
                              "name": None if s.open else s.name} for s in row.seats],
                   "title": row.title, "listed": row.listed,
                   "computer_delay_ms": row.computer_delay_ms,
-                  "clock": row.clock, "on_timeout": row.on_timeout},
+                  "clock": row.clock, "on_timeout": row.on_timeout,
+                  "rated": row.rated},
     }

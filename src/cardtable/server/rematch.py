@@ -1,9 +1,9 @@
 """Rematch: once a game is over, any seat may offer the same game again; when every
 human seat has accepted, the next game is made with the same seats (the same holders,
 each with a new token and bound to the same account), the seats turned by one so that
-the next player moves first, and a fresh seed. The rematch lives in the finished
-game's row, changed under a row lock, so that offers and answers reaching different
-processes add up."""
+the next player moves first, and a fresh seed; a rated game's rematch is rated. The
+rematch lives in the finished game's row, changed under a row lock, so that offers and
+answers reaching different processes add up."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def _make_next(storage: Storage, row: GameRow, conn: Any) -> dict[str, Any]:
     made = storage._create(conn, row.game, row.players, server_seed(), dict(row.options),
                            seats, row.title, row.listed, row.computer_delay_ms,
                            row.creator, row.clock, row.on_timeout, row.id,
-                           [s.account for s in order])
+                           [s.account for s in order], rated=row.rated)
     mapping = {str(old.seat): {"seat": new, "token": made.seats[new].token}
                for new, old in enumerate(order) if old.kind == HUMAN}
     return {"id": made.id, "seats": mapping}

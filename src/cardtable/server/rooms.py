@@ -41,6 +41,8 @@ from cardtable.server.cluster import Alone, Cluster
 from cardtable.server.computers import INLINE_AGENTS, ComputerPool, Decision, decide
 from cardtable.server.connection import CLOSE_GONE, Connection, Message, encode
 from cardtable.server.limits import Limits
+from cardtable.server.ratings import places, pool
+from cardtable.server.results import Results, SeatOutcome
 from cardtable.server.storage import (
     COMPUTER,
     HUMAN,
@@ -114,8 +116,11 @@ def result_winners(state: State, row: GameRow) -> list[int]:
 class Room:
     def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter,
                  pool: ComputerPool, limits: Limits, cluster: Cluster | None,
-                 actions: list[ActionRow]) -> None:
+                 actions: list[ActionRow], results: Results | None = None) -> None:
         self.row = row
+        self.results = results
+        # this process stored the game's result (or learnt another had)
+        self._settled = False
         self.storage = storage
         self.writer = writer
         self.pool = pool
@@ -433,6 +438,9 @@ class Room:
         if new.is_over():
             self.row.over = True
             self.row.winners = result_winners(new, self.row)
+            # (another process's last action: whichever process gets there first
+            # stores the result, the database sees to it)
+            spawn(self.settle())
         self.broadcast_update(row.seat, row.text, events)
 
     async def catch_up(self) -> int:
@@ -541,6 +549,9 @@ class Room:
                 if new.is_over():
                     await self.writer.call(self.storage.finish, self.row.id,
                                            result_winners(new, self.row))
+                    # before anybody hears of the end: the end screen then finds
+                    # the ratings it moved
+                    await self.settle(new)
                 self._take(ActionRow(index, seat, canonical, created, actor), new, events)
                 break
             else:
@@ -570,6 +581,34 @@ class Room:
             self.version += 1
             self.broadcast_sync()
         self.kick()
+
+    # ---- the result ----------------------------------------------------------------
+
+    def outcome(self, state: State) -> list[SeatOutcome]:
+        """Each seat's result in a finished game: its account, place, whether it won,
+        and its character (Thalara)."""
+        winners = result_winners(state, self.row)
+        place = places(state.scores(), winners, [s.forfeited for s in self.row.seats])
+        seen = state.observation(None)["seats"]
+        return [SeatOutcome(s.seat, s.account if s.kind == HUMAN else None, place[s.seat],
+                            s.seat in winners, seen[s.seat].get("character"))
+                for s in self.row.seats]
+
+    async def settle(self, state: State | None = None) -> None:
+        """The game is over (`state`, or the room's): store its result, once across
+        every process, and with it move a rated game's ratings. A failure is logged
+        and the game goes on (its result is tried again when a process takes it on)."""
+        state = state or self.state
+        if self._settled or self.results is None or not state.is_over():
+            return
+        self._settled = True
+        try:
+            await self.writer.call(self.results.settle, self.row.id,
+                                   pool(self.row.game, self.row.players),
+                                   self.outcome(state), self.row.rated)
+        except Exception:
+            self._settled = False
+            log.exception("game %s: its result could not be stored", self.row.id)
 
     # ---- computer players and clocks (the owning process only) --------------------------
 
@@ -681,6 +720,7 @@ class Room:
         async with self.lock:
             await self.catch_up()
         await self.refresh()
+        await self.settle()        # (a process that stopped just after the last action)
         self.clock_changed()
         self.kick()
 
@@ -723,6 +763,7 @@ class Rooms:
         self.pool = pool or ComputerPool(limits.ai_workers)
         self.cluster: Cluster = cluster or Alone()
         self.writer = ActionWriter(storage)
+        self.results = Results(storage)
         self.rooms: dict[str, Room] = {}
         # what a chat line stored by any process sets going (server/chat.py)
         self.on_chat: Callable[[Room], Coroutine[Any, Any, None]] | None = None
@@ -764,7 +805,7 @@ class Rooms:
         if row is None or row.abandoned:
             raise RoomError("no_game", f"there is no game {game_id!r}")
         room = Room(row, self.storage, self.writer, self.pool, self.limits, self.cluster,
-                    actions)
+                    actions, self.results)
         self.rooms[row.id] = room
         self.cluster.ask(row.id)
         return room

@@ -67,6 +67,8 @@ games_table = Table(
     # a rematch under way (JSON) and the game this one is a rematch of
     Column("rematch", Text, nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    # a rated game: its end moves its players' ratings (server/results.py)
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats_table = Table(
@@ -177,6 +179,7 @@ class GameRow:
     clock_start: float | None = None
     rematch: dict[str, Any] | None = None
     rematch_of: str | None = None
+    rated: bool = False
 
 
 def default_url(path: str = "cardtable.db") -> str:
@@ -215,8 +218,8 @@ class Storage:
     """Every read and write of saved games. Synchronous; each call is one transaction."""
 
     def __init__(self, url: str) -> None:
-        # the tables of accounts and chat are made with the games'
-        from cardtable.server import accounts, chat  # noqa: F401
+        # the tables of accounts, chat and results are made with the games'
+        from cardtable.server import accounts, chat, results  # noqa: F401
 
         self.url = url
         self.engine = make_engine(url)
@@ -264,20 +267,22 @@ class Storage:
                     creator: str | None = None, clock: str | None = None,
                     on_timeout: str | None = None,
                     rematch_of: str | None = None,
-                    accounts: list[int | None] | None = None) -> GameRow:
+                    accounts: list[int | None] | None = None,
+                    rated: bool = False) -> GameRow:
         """Store a new game; `seats` is (kind, agent spec or None, name) per seat, kind
         `human` (claimed now: the creator holds its token), `open` (a human seat left
         for the lobby) or `computer`; `accounts`, the account each seat is bound to."""
         with self.engine.begin() as conn:
             return self._create(conn, game, players, seed, options, seats, title, listed,
                                 computer_delay_ms, creator, clock, on_timeout, rematch_of,
-                                accounts)
+                                accounts, rated)
 
     def _create(self, conn: Any, game: str, players: int, seed: int,
                 options: dict[str, Any], seats: list[tuple[str, str | None, str]],
                 title: str, listed: bool, computer_delay_ms: int, creator: str | None,
                 clock: str | None, on_timeout: str | None,
-                rematch_of: str | None, accounts: list[int | None] | None = None) -> GameRow:
+                rematch_of: str | None, accounts: list[int | None] | None = None,
+                rated: bool = False) -> GameRow:
         game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
         bound = accounts or [None] * len(seats)
@@ -290,7 +295,8 @@ class Storage:
             options=json.dumps(options), title=title, listed=listed,
             computer_delay_ms=computer_delay_ms, created=now, over=False,
             winners=None, creator=creator, abandoned=False, clock=clock,
-            on_timeout=on_timeout, clock_start=None, rematch=None, rematch_of=rematch_of))
+            on_timeout=on_timeout, clock_start=None, rematch=None, rematch_of=rematch_of,
+            rated=rated))
         conn.execute(insert(seats_table), [
             {"game_id": game_id, "seat": r.seat, "kind": r.kind, "agent": r.agent,
              "name": r.name, "token": r.token, "claimed": r.claimed, "seen": False,
@@ -299,7 +305,7 @@ class Storage:
             for r in rows])
         return GameRow(game_id, game, players, seed, options, title, listed,
                        computer_delay_ms, now, False, None, rows, creator, False, clock,
-                       on_timeout, None, None, rematch_of)
+                       on_timeout, None, None, rematch_of, rated)
 
     def get_game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
@@ -336,7 +342,7 @@ class Storage:
              for s in seats],
             m["creator"], bool(m["abandoned"]), m["clock"], m["on_timeout"],
             m["clock_start"], json.loads(m["rematch"]) if m["rematch"] else None,
-            m["rematch_of"])
+            m["rematch_of"], bool(m["rated"]))
 
     def list_games(self, over: bool | None = None, limit: int = 100) -> list[GameRow]:
         """Games, newest first; `over` filters finished or unfinished ones."""
@@ -374,9 +380,11 @@ class Storage:
             self._notify(conn, f"e|{game_id}|abandoned")
 
     def claim_seat(self, game_id: str, seat: int, token: str | None = None,
-                   name: str | None = None, account: int | None = None) -> bool:
+                   name: str | None = None, account: int | None = None,
+                   only_seat: bool = False) -> bool:
         """Mark a seat as taken, with a new `token` (and the joiner's `name`, and the
-        account it is bound to) when given; False when it already was taken."""
+        account it is bound to) when given; False when it already was taken, or, with
+        `only_seat` (a rated game), when the account has another seat of the game."""
         values: dict[str, Any] = {"claimed": True}
         if account is not None:
             values["account"] = account
@@ -384,10 +392,20 @@ class Storage:
             values["token"] = token
         if name is not None:
             values["name"] = name
+        taken = seats_table.c.claimed == False  # noqa: E712
+        if only_seat and account is not None:
+            other = seats_table.alias("other")
+            taken = and_(taken, ~select(other.c.seat).where(and_(
+                other.c.game_id == game_id, other.c.account == account)).exists())
         with self.engine.begin() as conn:
+            if only_seat and self.postgres:
+                # two joins at once on two processes: the second waits for the first,
+                # then sees its seat
+                conn.execute(select(games_table.c.id).where(games_table.c.id == game_id)
+                             .with_for_update())
             result = conn.execute(update(seats_table).where(and_(
                 seats_table.c.game_id == game_id, seats_table.c.seat == seat,
-                seats_table.c.claimed == False)).values(**values))  # noqa: E712
+                taken)).values(**values))
             if result.rowcount == 1:
                 self._notify(conn, f"e|{game_id}|seats")
             return bool(result.rowcount == 1)

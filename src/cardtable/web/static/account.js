@@ -81,7 +81,8 @@ function signedIn(me, refresh, changed) {
     if (!s.over) saveSeat(s.id, s.seat, s.token);     // this device holds the seat from now on
   } }, s.over ? "Replay" : "Resume");
   return [h("h2.h3", {}, "Account"),
-    h("p.account-who", {}, "Signed in as ", h("b", { id: "account-who", dir: "auto" }, me.name), " ", out, " ",
+    h("p.account-who", {}, "Signed in as ", h("b", { id: "account-who", dir: "auto" }, me.name), " ",
+      h("a", { href: `/p/${encodeURIComponent(me.name)}`, id: "my-profile" }, "your profile"), " ", out, " ",
       h("button.linkish", { type: "button", id: "delete-account", onclick: () => askDelete(me, refresh, changed) }, "Delete account…")),
     error,
     keep,

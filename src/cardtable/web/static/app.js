@@ -76,6 +76,15 @@ function route() {
       .catch((e) => clear(main).append(h("p.error", {}, e.message)));
     return;
   }
+  const person = /^\/p\/([^/]+)$/.exec(location.pathname);
+  const board = /^\/leaderboard\/([a-z]+)$/.exec(location.pathname);
+  if (person || board) {
+    import("./profiles.js").then((pages) => (person
+      ? pages.profilePage(main, statusEl, decodeURIComponent(person[1]))
+      : pages.leaderboardPage(main, statusEl, board[1])))
+      .catch((e) => clear(main).append(h("p.error", {}, e.message)));
+    return;
+  }
   const m = /^\/g\/([A-Za-z0-9]+)$/.exec(location.pathname);
   if (!m) { lobby(main, statusEl).catch((e) => clear(main).append(h("p.error", {}, e.message))); return; }
   const id = m[1];

@@ -1,5 +1,5 @@
 // The end of a game: the result (winners, why it ended, the tie-break, each player's
-// breakdown), the rematch (offered, accepted or declined by the seats; the next game
+// breakdown, a rated game's rating changes), the rematch (offered, accepted or declined by the seats; the next game
 // with the seats turned by one), a new game with the same settings, the replay, the
 // saved game, and the Analysis tab.
 import { h, clear, show, seatName, inWords } from "./dom.js";
@@ -18,12 +18,40 @@ export class EndScreen {
     this.el = h("section.endscreen", { id: "end", hidden: true, "aria-label": "the end of the game" });
     this.sameOut = h("div", { id: "same-settings-out" });
     this.rematchError = "";
+    this.ratings = null;     // a rated game's stored result (/api/games/{id}/result)
+    this.askedRatings = 0;
+  }
+
+  /** A rated game's rating changes, asked of the server once the game is over (the
+   * result is stored as the game ends: a moment's wait, at most, then again). */
+  async loadRatings() {
+    const about = this.t.about;
+    if (!about || !about.setup || !about.setup.rated || this.ratings || this.askedRatings >= 5) return;
+    this.askedRatings += 1;
+    try {
+      const result = await api(`/api/games/${this.t.id}/result`);
+      if (result.stored) { this.ratings = result; this.draw(); return; }
+    } catch { /* asked again below */ }
+    setTimeout(() => this.loadRatings(), 1000);
+  }
+
+  ratingChanges() {
+    const r = this.ratings;
+    if (!r) return this.t.about && this.t.about.setup && this.t.about.setup.rated
+      ? h("p.small.muted", { id: "end-ratings" }, "A rated game: the ratings are being counted…") : null;
+    const ctx = this.t.ctx;
+    const sign = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+    return h("div.end-ratings", { id: "end-ratings" }, h("b", {}, "Ratings: "),
+      r.seats.filter((x) => "change" in x).map((x, i) => h("span.rating-change", { "data-seat": x.seat },
+        i ? " · " : "", h("a", { href: `/p/${encodeURIComponent(ctx.seats[x.seat].name)}`, dir: "auto" }, seatName(ctx, x.seat)),
+        ` ${x.before} → ${x.after} `, h(`b.${x.change >= 0 ? "up" : "down"}`, {}, `(${sign(x.change)})`))));
   }
 
   draw() {
     const s = this.t.snap;
     show(this.el, Boolean(s.over));
     if (!s.over) return;
+    if (!this.askedRatings) this.loadRatings();
     const ctx = this.t.ctx;
     const winners = (s.winners || []).map((w) => seatName(ctx, w)).join(" and ");
     const tab = (name, text) => h("button.tab", { role: "tab", id: `end-tab-${name}`, "aria-controls": `end-${name}`,
@@ -77,6 +105,7 @@ export class EndScreen {
       end.text ? h("p", { id: "end-reason" }, `Why it ended: ${inWords(ctx, end.text)}.`) : null,
       lostOnTime.length ? h("p", { id: "end-time" }, `${lostOnTime.join(" and ")} lost on time, and ${lostOnTime.length > 1 ? "rank" : "ranks"} last.`) : null,
       end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
+      this.ratingChanges(),
       h("table.scores", { id: "end-scores" }, h("caption", {}, "Final scores"),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, thalara ? "Stars" : "Points"),
           h("th", { scope: "col" }, thalara ? "Artifacts won" : "Points by source, stones, summoned cards"))),

@@ -23,7 +23,8 @@ export async function lobby(main, statusEl) {
   const form = createForm(meta, () => fillLists(lists).catch(() => {}));
   const learn = h("p.lobby-learn", { id: "learn-links" }, h("b", {}, "Learn to play: "),
     h("a", { href: "/learn/thalara", id: "learn-thalara" }, "Thalara"),
-    h("a", { href: "/learn/vale", id: "learn-vale" }, "The Vale of Eternity"));
+    h("a", { href: "/learn/vale", id: "learn-vale" }, "The Vale of Eternity"),
+    h("b", {}, " Leaderboards: "), meta.games.map((g) => h("a", { href: `/leaderboard/${g.name}`, "data-leaderboard": g.name }, g.title)));
   const account = accountPanel(() => fillLists(lists).catch(() => {}));
   clear(main).append(h("div.lobby", {}, account, learn, form, lists));
   await fillLists(lists);
@@ -185,7 +186,14 @@ function createForm(meta, onCreated) {
   const onTimeout = h("select", { name: "on_timeout", id: "on-timeout", disabled: true },
     h("option", { value: "computer" }, "the computer plays for them"),
     h("option", { value: "forfeit" }, "they lose the game"));
-  clock.addEventListener("change", () => { onTimeout.disabled = !clock.value; });
+  // a rated game needs a clock, and its players lose on time (the server says so too)
+  const rated = h("input", { type: "checkbox", name: "rated", id: "rated" });
+  const ratedChanged = () => {
+    if (rated.checked) { if (!clock.value) clock.value = "24h"; onTimeout.value = "forfeit"; }
+    onTimeout.disabled = !clock.value || rated.checked;
+  };
+  rated.addEventListener("change", ratedChanged);
+  clock.addEventListener("change", () => { if (!clock.value) rated.checked = false; ratedChanged(); });
   const out = h("div.created", { "aria-live": "polite" });
   const form = h("form.create", {
     onsubmit: async (ev) => {
@@ -201,7 +209,8 @@ function createForm(meta, onCreated) {
       const spec = { game: fd.get("game"), players: n, options, seats, title: String(fd.get("title") || ""),
         listed: fd.get("listed") === "on", computer_delay_ms: Number(fd.get("delay") || 0) };
       if (seedText) spec.seed = Number(seedText);
-      if (fd.get("clock")) { spec.clock = fd.get("clock"); spec.on_timeout = fd.get("on_timeout"); }
+      if (fd.get("clock")) { spec.clock = fd.get("clock"); spec.on_timeout = rated.checked ? "forfeit" : fd.get("on_timeout"); }
+      if (rated.checked) spec.rated = true;
       try {
         showCreated(out, await send("/api/games", spec), spec.listed);
         onCreated();
@@ -215,6 +224,8 @@ function createForm(meta, onCreated) {
   headline,
   seatsBox, seatExtra,
   h("div.clockrow", {}, h("label", {}, "Time ", clock), h("label", {}, "Out of time: ", onTimeout)),
+  h("div.ratedrow", {}, h("label", { title: "the result moves the players' ratings: signed-in players only, every other seat open, a clock, the standard rules" },
+    rated, " Rated"), h("small.muted", {}, " signed-in players only: your seat and open seats, with a clock")),
   h("details.options", {}, h("summary", {}, "More options"), optsBox, h("div.opts", {},
     h("label.opt", {}, h("span", {}, "Seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric", title: "a chosen seed is for games with one person: with several, its chooser would know the deal" })),
     h("label.opt", {}, h("span", {}, "Title"), h("input", { name: "title", placeholder: "(optional)" })),
@@ -285,6 +296,7 @@ async function fillLists(box) {
   const row = (g, buttons) => h("li", { "data-game": g.id }, h("b", {}, g.title), ` · ${g.players} players · `,
     g.seats.map(seatChip),
     g.clock ? h("span.control", { title: "time control" }, ` ◔ ${describeControl(g.clock, g.on_timeout)}`) : null,
+    g.rated ? h("span.rated", { title: "a rated game: its result moves the players' ratings" }, " rated") : null,
     " ", buttons);
   const join = (g) => h("button", { onclick: () => askToJoin(g) }, "Join");
   const watch = (g) => h("a.button", { href: `/g/${g.id}?watch=1` }, "Watch");
