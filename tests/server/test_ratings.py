@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardtable import load_game
 from cardtable.server import ratings
 from cardtable.server.accounts import Accounts
 from cardtable.server.ratings import NEW, Rating, SeatResult, places, rate, shown
@@ -22,6 +23,8 @@ from cardtable.server.storage import HUMAN, OPEN, Storage
 from .helpers import pick, schema_url
 from .test_accounts import PASSWORD, make_client, sign_up  # noqa: F401 (a fixture)
 from .test_protocol import hello
+
+THALARA_CHARACTERS = load_game("thalara").catalogue()["characters"]
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 RATED = {"game": "thalara", "players": 2, "clock": "24h", "rated": True,
@@ -462,10 +465,18 @@ def test_a_profile_shows_ratings_games_and_win_rates_and_an_unknown_name_is_404(
     # win rates over every finished game (the hidden one's counts too)
     rates = profile["win_rates"]
     assert rates["games"] == [{"game": "thalara", "played": 4, "won": 2, "rate": 0.5}]
+    # characters by their names, as the table shows them (the id beside it)
+    names = {c: THALARA_CHARACTERS[c]["name"] for c in ("accaina", "canto", "myrja")}
     assert rates["characters"] == [
-        {"character": "accaina", "played": 1, "won": 0, "rate": 0.0},
-        {"character": "canto", "played": 1, "won": 1, "rate": 1.0},
-        {"character": "myrja", "played": 2, "won": 1, "rate": 0.5}]
+        {"character": "accaina", "character_name": names["accaina"], "played": 1, "won": 0,
+         "rate": 0.0},
+        {"character": "canto", "character_name": names["canto"], "played": 1, "won": 1,
+         "rate": 1.0},
+        {"character": "myrja", "character_name": names["myrja"], "played": 2, "won": 1,
+         "rate": 0.5}]
+    assert [g["character_name"] for g in listed] == [names["accaina"], names["myrja"],
+                                                     names["myrja"]]
+    assert all(n != c for c, n in names.items())
     assert client.get("/p/Ada").status_code == 200
     for name in ("Nobody", "%00", "a" * 300, "<script>"):
         assert client.get(f"/api/players/{name}").status_code == 404

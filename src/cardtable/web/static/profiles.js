@@ -63,13 +63,13 @@ export async function profilePage(main, statusEl, name) {
   const rate = (rows, key, words) => (rows.length ? h("table.winrates", { id: `profile-${key}` }, h("caption", {}, words),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, key === "games" ? "Game" : "Character"), h("th", { scope: "col" }, "Played"),
       h("th", { scope: "col" }, "Won"), h("th", { scope: "col" }, "Win rate"))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, h("th", { scope: "row" }, key === "games" ? titles[r.game] || r.game : r.character),
+    h("tbody", {}, rows.map((r) => h("tr", {}, h("th", { scope: "row" }, key === "games" ? titles[r.game] || r.game : r.character_name || r.character),
       h("td.num", {}, String(r.played)), h("td.num", {}, String(r.won)), h("td.num", {}, percent(r.rate)))))) : null);
   const placeWords = (g) => (g.won ? "won" : `place ${g.place}`);
   const games = p.games.length
     ? h("ul.profile-games", { id: "profile-games" }, p.games.map((g) => h("li", { "data-game": g.id },
       h("span", { dir: "auto" }, g.title || titles[g.game] || g.game), ` · ${g.players} players · ${placeWords(g)}`,
-      g.character ? ` · ${g.character}` : "",
+      g.character ? ` · ${g.character_name || g.character}` : "",
       g.rated ? h("span.rated", {}, ` rated ${g.change >= 0 ? "+" : "−"}${Math.abs(g.change)}`) : "", " ",
       h("a.button", { href: g.replay }, "Replay"), " ", h("a.button", { href: g.analysis }, "Analysis"))))
     : h("p.muted", { id: "profile-games" }, "No finished game listed in the lobby yet.");
