@@ -1,12 +1,53 @@
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from cardtable.server.app import create_app
+
+from .helpers import ProtocolCheck
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sends_invalid: the test sends messages outside the "
+                                       "protocol on purpose (only the server's are checked)")
+
+
+@pytest.fixture(autouse=True)
+def protocol_check(request: pytest.FixtureRequest,
+                   monkeypatch: pytest.MonkeyPatch) -> Iterator[ProtocolCheck]:
+    """Every message on a game's websocket through the test client is validated against
+    the protocol's schema: all the server sends, and all a client sends unless the test
+    is marked `sends_invalid`. (A lesson's socket speaks a variant of its own.)"""
+    check = ProtocolCheck()
+    clients_too = request.node.get_closest_marker("sends_invalid") is None
+    receive, send = WebSocketTestSession.receive, WebSocketTestSession.send
+
+    def game_socket(ws: WebSocketTestSession) -> bool:
+        return not str(ws.scope.get("path", "")).startswith("/ws/learn/")
+
+    def checked_receive(ws: WebSocketTestSession) -> Any:
+        message = receive(ws)
+        if message.get("type") == "websocket.send" and message.get("text") is not None \
+                and game_socket(ws):
+            check.server(json.loads(message["text"]))
+        return message
+
+    def checked_send(ws: WebSocketTestSession, message: Any) -> None:
+        if clients_too and message.get("type") == "websocket.receive" \
+                and message.get("text") is not None and game_socket(ws):
+            check.client(json.loads(message["text"]))
+        send(ws, message)
+
+    monkeypatch.setattr(WebSocketTestSession, "receive", checked_receive)
+    monkeypatch.setattr(WebSocketTestSession, "send", checked_send)
+    yield check
 
 
 @pytest.fixture

@@ -55,12 +55,12 @@ class LeakChecker:
             return
         # nothing beyond the documented fields (a leak could hide in an extra one)
         state_keys = {"n", "observation", "current_player", "legal", "decision", "over",
-                      "winners", "scores", "connected", "can_undo", "clock"}
+                      "winners", "scores", "connected", "bots", "can_undo", "clock"}
         if message["type"] == "update":
             assert set(message) == state_keys | {"type", "seat", "action", "by", "events"}
         else:
-            assert set(message) == state_keys | {"type", "game_id", "game", "title", "seat",
-                                                 "seats", "catalogue", "log", "rematch"}
+            assert set(message) == state_keys | {"type", "protocol", "game_id", "game", "title",
+                                                 "seat", "seats", "catalogue", "log", "rematch"}
             for seat in message["seats"]:
                 assert set(seat) == {"seat", "name", "kind", "agent", "open"}
             self.names = [seat["name"] for seat in message["seats"]]
@@ -103,6 +103,55 @@ class LeakChecker:
                 assert entry["events"] == [e.to_dict(viewer) for e in events[i]]
                 assert entry["action"] is None or entry["seat"] == viewer
         self.checked += 1
+
+
+class ProtocolCheck:
+    """Validates messages against the protocol's JSON Schema (cardtable.protocol):
+    `server` for what the server sends, `client` for what a client sends. A message that
+    does not fit fails the test, naming the field and why."""
+
+    def __init__(self) -> None:
+        from cardtable.protocol import message_schema, schema
+
+        self.whole = schema()
+        self.validators: dict[str, Any] = {side: self._validator(message_schema(side))
+                                           for side in ("client", "server")}
+        self.checked = {"client": 0, "server": 0}
+        self.types: dict[str, set[str]] = {"client": set(), "server": set()}
+
+    @staticmethod
+    def _validator(schema: dict[str, Any]) -> Any:
+        from jsonschema import Draft202012Validator
+
+        return Draft202012Validator(schema)
+
+    def _for(self, side: str, message: Any) -> Any:
+        """The validator of the message's own type, when it names one the protocol
+        has (its errors then say what is wrong, not only that no type fits)."""
+        kind = message.get("type") if isinstance(message, dict) else None
+        name = "chat_line" if (side, kind) == ("server", "chat") else f"{side[0]}_{kind}"
+        if not isinstance(kind, str) or name not in self.whole["$defs"]:
+            return self.validators[side]
+        key = f"{side}:{kind}"
+        if key not in self.validators:
+            self.validators[key] = self._validator({**self.whole, "$ref": f"#/$defs/{name}"})
+        return self.validators[key]
+
+    def check(self, side: str, message: Any) -> None:
+        errors = list(self._for(side, message).iter_errors(message))
+        if errors:
+            reasons = [f"{'/'.join(map(str, e.path)) or '(message)'}: {e.message}"
+                       for e in errors]
+            raise AssertionError(f"a {side} message outside the protocol's schema: "
+                                 f"{json.dumps(message)[:300]}\n" + "\n".join(reasons[:8]))
+        self.checked[side] += 1
+        self.types[side].add(message["type"])
+
+    def server(self, message: Any) -> None:
+        self.check("server", message)
+
+    def client(self, message: Any) -> None:
+        self.check("client", message)
 
 
 def schema_url(pg_url: str) -> Iterator[str]:

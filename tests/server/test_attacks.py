@@ -31,6 +31,10 @@ from cardtable.server.seeds import SERVER_SEED_MIN, server_seed
 from .helpers import RawSocketClient, ThreadedServer, first_decision
 from .test_protocol import create, hello, receive
 
+# attacks send what the protocol forbids, and some of them race the rate limit: only
+# what the server answers is checked against the schema
+pytestmark = pytest.mark.sends_invalid
+
 SERVED_WITHIN = 2.0   # seconds: generous on a loaded 2-core machine, far below a stall
 
 

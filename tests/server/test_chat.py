@@ -141,6 +141,7 @@ def test_there_is_no_chat_in_a_game_with_one_person(tmp_path: Path) -> None:
             assert refused["type"] == "error" and refused["code"] == "no_chat"
 
 
+@pytest.mark.sends_invalid
 def test_lines_are_bounded_and_cleaned_and_refusals_store_nothing(tmp_path: Path) -> None:
     with server(tmp_path) as client:
         game_id, tokens = two_seats(client)

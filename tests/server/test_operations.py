@@ -120,6 +120,7 @@ def test_a_rematch_offered_and_accepted_makes_the_next_game_with_the_seats_turne
         assert seen["next"]["id"] == mine[0]["id"] and "token" not in seen["next"]
 
 
+@pytest.mark.sends_invalid
 def test_a_declined_rematch_is_settled_and_answers_out_of_turn_are_refused(
         client: TestClient, sockets: contextlib.ExitStack) -> None:
     made = create(client, game="thalara", seed=6)

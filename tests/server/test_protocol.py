@@ -129,6 +129,7 @@ def test_lobby_join_and_links(client: TestClient) -> None:
     assert client.get(f"/g/{made['id']}").status_code == 200
 
 
+@pytest.mark.sends_invalid
 def test_bad_messages_get_one_error_and_the_connection_stays(client: TestClient) -> None:
     made = create(client, game="vale", players=2, seed=5)
     seat0, seat1 = made["seats"]

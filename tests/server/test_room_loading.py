@@ -128,7 +128,8 @@ def test_who_is_connected_follows_joins_leaves_and_other_processes(tmp_path: Pat
         room.conns.append(seat0)
         room.presence_changed()
         seen.append(room.snapshot(0)["connected"])
-        cluster.there = [((False, True), 2)]       # seat 1 and two spectators elsewhere
+        # seat 1 and two spectators elsewhere (no program)
+        cluster.there = [((False, True), 2, (False, False))]
         rooms.heard_presence(game_id)
         seen.append((room.snapshot(0)["connected"], room.presence()[1]))
         room.leave(seat0)

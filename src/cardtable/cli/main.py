@@ -230,6 +230,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arena_parser(commands)
 
+    # `bot` plays a seat on a server through the public websocket protocol.
+    from cardtable.cli.bot_cmd import add_bot_parser
+
+    add_bot_parser(commands)
+
     # `analyze` belongs to game analysis (cardtable.analysis).
     from cardtable.cli.analyze_cmd import add_analyze_parser
 

@@ -23,6 +23,7 @@ from cardtable.agents import agent_names, computer_name, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.options import validate_options
 from cardtable.engine.record import GameRecord
+from cardtable.protocol import schema as protocol_schema
 from cardtable.server.account_api import current_account
 from cardtable.server.account_api import router as account_router
 from cardtable.server.accounts import Accounts
@@ -90,6 +91,7 @@ def _links(row: GameRow) -> dict[str, Any]:
 
 def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
     connected = room.connected() if room is not None else [False] * len(row.seats)
+    bots = room.bots() if room is not None else [False] * len(row.seats)
     return {"id": row.id, "game": row.game, "title": row.title or load_game(row.game).title,
             "players": row.players, "over": row.over, "winners": row.winners,
             "clock": row.clock, "on_timeout": row.on_timeout, "rated": row.rated,
@@ -98,7 +100,8 @@ def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
                        "agent": s.agent if s.kind == COMPUTER else None,
                        "claimed": s.claimed or s.kind == COMPUTER,
-                       "connected": connected[s.seat]} for s in row.seats]}
+                       "connected": connected[s.seat], "bot": bots[s.seat]}
+                      for s in row.seats]}
 
 
 def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = None,
@@ -197,6 +200,12 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                  media_type=CONTENT_TYPE_LATEST)
 
     # ---- the lobby -------------------------------------------------------------
+
+    @app.get("/api/protocol")
+    async def protocol() -> dict[str, Any]:
+        """The game websocket's protocol as a JSON Schema (docs/protocol.md), for those
+        who write a client of their own."""
+        return protocol_schema()
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:

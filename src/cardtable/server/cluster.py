@@ -43,7 +43,9 @@ log = logging.getLogger("cardtable.server")
 SWEEP = 2.0        # seconds between a process's heartbeats and adoption sweeps
 FORGET = 6.0       # a process silent this long is gone: its presence is forgotten
 
-Presence = tuple[tuple[bool, ...], int]
+# who is connected to a game: each seat, the spectators' count, each seat played by a
+# program (a connection that said hello as a bot)
+Presence = tuple[tuple[bool, ...], int, tuple[bool, ...]]
 
 
 @dataclass
@@ -195,7 +197,8 @@ class Postgres:
             if process != self.process:
                 heard = self._heard.setdefault(process, _Heard(time.monotonic()))
                 heard.at = time.monotonic()
-                heard.games[game_id] = (tuple(c == "1" for c in seats), int(spectators))
+                heard.games[game_id] = (tuple(c in "12" for c in seats), int(spectators),
+                                        tuple(c == "2" for c in seats))
                 rooms.heard_presence(game_id)
         elif kind == "q":
             process, game_id = rest.split("|")
@@ -217,7 +220,9 @@ class Postgres:
         self._outbox.put_nowait(payload)
 
     def announce(self, game_id: str, presence: Presence) -> None:
-        seats = "".join("1" if c else "0" for c in presence[0])
+        # per seat: 0 away, 1 connected, 2 connected and played by a program
+        seats = "".join("2" if b else "1" if c else "0"
+                        for c, b in zip(presence[0], presence[2], strict=True))
         self.queue(f"p|{self.process}|{game_id}|{seats}|{presence[1]}")
 
     def ask(self, game_id: str) -> None:

@@ -58,6 +58,7 @@ class Connection:
         self._ready = asyncio.Event()
         self.viewer: int | None = None
         self.joined = False
+        self.bot = False           # its hello said a program plays the seat (shown to all)
         self.thinking = False      # a hint for this connection is being searched
         # chat (server/chat.py): the last line number sent of each room, the line
         # allowance, and the session cookie the websocket came with (a same-origin one

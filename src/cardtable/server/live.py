@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from cardtable.server.accounts import Accounts
 
 SESSION_COOKIE = "cardtable_session"   # (account_api.COOKIE, which imports this module)
+# what a hello's optional `client` may say: a program plays the seat, or a person
+CLIENTS = (None, "bot", "browser")
 
 
 def client_address(request: Any) -> str:
@@ -217,7 +219,11 @@ class Live:
                 raise RoomError("malformed", "'seat' must be a seat number from 0")
             if token is not None and not isinstance(token, str):
                 raise RoomError("malformed", "'token' must be a string")
-            await room.join(conn, seat, token)
+            client = msg.get("client")
+            if client not in CLIENTS:
+                raise RoomError("malformed", "'client' is 'bot' (a program plays the seat) "
+                                             "or 'browser', or left out")
+            await room.join(conn, seat, token, bot=client == "bot")
             await self.chat.welcome(room, conn)
         elif kind == "ping":
             conn.send({"type": "pong", "id": msg_id})

@@ -30,6 +30,7 @@ from cardtable import games, load_game
 from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Event, Game, State
 from cardtable.engine.undo import reveals_hidden
+from cardtable.protocol import PROTOCOL_VERSION
 from cardtable.server.clocks import (
     TIMEOUT_AGENT,
     ClockState,
@@ -37,7 +38,7 @@ from cardtable.server.clocks import (
     clock_view,
     parse_time_control,
 )
-from cardtable.server.cluster import Alone, Cluster
+from cardtable.server.cluster import Alone, Cluster, Presence
 from cardtable.server.computers import INLINE_AGENTS, ComputerPool, Decision, decide
 from cardtable.server.connection import CLOSE_GONE, Connection, Message, encode
 from cardtable.server.limits import Limits
@@ -149,12 +150,12 @@ class Room:
         self.last_watched = time.monotonic()
         self.paused = False
         # presence: what was last announced, when, and a later announcement if due
-        self._presence_sent: tuple[tuple[bool, ...], int] | None = None
+        self._presence_sent: Presence | None = None
         self._presence_at = -1e9
         self._presence_timer: asyncio.TimerHandle | None = None
-        self._local_sent: tuple[tuple[bool, ...], int] | None = None
+        self._local_sent: Presence | None = None
         # who is connected, worked out once between changes (every update carries it)
-        self._presence_now: tuple[tuple[bool, ...], int] | None = None
+        self._presence_now: Presence | None = None
         self._clock_timer: asyncio.TimerHandle | None = None
         # (version, seat) of the last undo check and its answer: the check replays
         self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
@@ -168,25 +169,33 @@ class Room:
     def connected(self) -> list[bool]:
         return list(self.presence()[0])
 
-    def local_presence(self) -> tuple[tuple[bool, ...], int]:
-        seats = {c.viewer for c in self.conns if c.joined}
-        return (tuple(s.kind == COMPUTER or s.seat in seats for s in self.row.seats),
-                sum(1 for c in self.conns if c.joined and c.viewer is None))
+    def bots(self) -> list[bool]:
+        """Each seat: a program plays it now (a connection said hello as a bot)."""
+        return list(self.presence()[2])
 
-    def presence(self) -> tuple[tuple[bool, ...], int]:
-        """Who is connected, here and (PostgreSQL) to the other processes."""
+    def local_presence(self) -> Presence:
+        seats = {c.viewer for c in self.conns if c.joined}
+        bots = {c.viewer for c in self.conns if c.joined and c.bot}
+        return (tuple(s.kind == COMPUTER or s.seat in seats for s in self.row.seats),
+                sum(1 for c in self.conns if c.joined and c.viewer is None),
+                tuple(s.seat in bots for s in self.row.seats))
+
+    def presence(self) -> Presence:
+        """Who is connected, here and (PostgreSQL) to the other processes: each seat,
+        the spectators' count, and each seat played by a program."""
         if self._presence_now is None:
             self._presence_now = self._merged_presence()
         return self._presence_now
 
-    def _merged_presence(self) -> tuple[tuple[bool, ...], int]:
-        seats, spectators = self.local_presence()
-        merged = list(seats)
-        for remote, watching in self.cluster.remote(self.row.id):
-            if len(remote) == len(merged):
+    def _merged_presence(self) -> Presence:
+        seats, spectators, bots = self.local_presence()
+        merged, programs = list(seats), list(bots)
+        for remote, watching, remote_bots in self.cluster.remote(self.row.id):
+            if len(remote) == len(merged) == len(remote_bots):
                 merged = [a or b for a, b in zip(merged, remote, strict=True)]
+                programs = [a or b for a, b in zip(programs, remote_bots, strict=True)]
             spectators += watching
-        return tuple(merged), spectators
+        return tuple(merged), spectators, tuple(programs)
 
     def winners(self) -> list[int] | None:
         return result_winners(self.state, self.row) if self.state.is_over() else None
@@ -229,7 +238,8 @@ class Room:
                 "legal": legal, "decision": self.decision(viewer),
                 "over": over, "winners": self.winners(),
                 "scores": self.state.scores() if over else None,
-                "connected": self.connected(), "can_undo": self.can_undo(viewer),
+                "connected": self.connected(), "bots": self.bots(),
+                "can_undo": self.can_undo(viewer),
                 "clock": self.clock_public()}
 
     def decision(self, viewer: int | None) -> Message | None:
@@ -259,7 +269,8 @@ class Room:
                 for s in self.row.seats]
 
     def welcome(self, viewer: int | None, kind: str = "welcome") -> Message:
-        return {"type": kind, "game_id": self.row.id, "game": self.row.game,
+        return {"type": kind, "protocol": PROTOCOL_VERSION, "game_id": self.row.id,
+                "game": self.row.game,
                 "title": self.row.title or self.game.title, "seat": viewer,
                 "seats": self.seats_public(), "catalogue": self.catalogue(),
                 "log": self.log_for(viewer), "rematch": self.rematch_public(viewer),
@@ -302,10 +313,12 @@ class Room:
         self.row.abandoned = row.abandoned
         self.row.over = self.row.over or row.over
 
-    async def join(self, conn: Connection, seat: int | None, token: str | None) -> None:
-        """`conn` says hello for `seat` with `token` (or to watch). The game's row is
-        read again with the hello (another process may have changed the seats), and a
-        seat's first hello is stored in the same transaction."""
+    async def join(self, conn: Connection, seat: int | None, token: str | None,
+                   bot: bool = False) -> None:
+        """`conn` says hello for `seat` with `token` (or to watch); `bot`: a program
+        plays the seat, which everybody is shown. The game's row is read again with the
+        hello (another process may have changed the seats), and a seat's first hello is
+        stored in the same transaction."""
         seats = self.row.seats
         before = (self.row.clock_start,
                   seats[seat].absent if seat is not None and 0 <= seat < len(seats) else None)
@@ -330,6 +343,7 @@ class Room:
         if conn not in self.conns:
             self.conns.append(conn)
         conn.viewer = seat
+        conn.bot = bot and seat is not None
         conn.joined = True
         self._presence_now = None
         conn.send(self.welcome(seat))
@@ -349,13 +363,13 @@ class Room:
         self.last_watched = time.monotonic()
 
     def somebody_there(self) -> bool:
-        seats, spectators = self.presence()
+        seats, spectators, _ = self.presence()
         return spectators > 0 or any(
             c and s.kind == HUMAN for c, s in zip(seats, self.row.seats, strict=True))
 
     def human_there(self) -> bool:
         """A human seat is connected: its computer opponents go first in the pool."""
-        seats, _ = self.presence()
+        seats, _, _ = self.presence()
         return any(c and s.kind == HUMAN for c, s in zip(seats, self.row.seats, strict=True))
 
     def presence_changed(self) -> None:
@@ -388,7 +402,7 @@ class Room:
         self._presence_sent = now
         self._presence_at = asyncio.get_running_loop().time()
         message = encode({"type": "presence", "connected": list(now[0]),
-                          "spectators": now[1]})
+                          "spectators": now[1], "bots": list(now[2])})
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)
@@ -415,7 +429,8 @@ class Room:
     def broadcast_seats(self) -> None:
         """Seats and clocks changed (a seat's time ran out, it came back)."""
         message = encode({"type": "seats", "seats": self.seats_public(),
-                          "clock": self.clock_public(), "connected": self.connected()})
+                          "clock": self.clock_public(), "connected": self.connected(),
+                          "bots": self.bots()})
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)

@@ -365,7 +365,7 @@ export class Table {
         break;
       case "seats":
         this.ctx.seats = msg.seats;
-        if (this.snap) { this.snap.connected = msg.connected; this.snap.clock = msg.clock; }
+        if (this.snap) { this.snap.connected = msg.connected; this.snap.bots = msg.bots; this.snap.clock = msg.clock; }
         this.setClock(msg.clock);
         this.draw();
         break;
@@ -374,6 +374,7 @@ export class Table {
         if (!this.snap) break;
         const arrived = msg.connected.some((on, seat) => on && !this.snap.connected[seat]);
         this.snap.connected = msg.connected;
+        this.snap.bots = msg.bots;
         this.drawPlayers();
         if (arrived) this.refreshSeats();
         break;
@@ -771,7 +772,7 @@ export class Table {
   drawPlayers() {
     const s = this.snap;
     if (!s || !this.mod) return false;
-    const key = JSON.stringify([s.observation.seats, s.connected, s.current_player, s.over, this.ctx.seats,
+    const key = JSON.stringify([s.observation.seats, s.connected, s.bots, s.current_player, s.over, this.ctx.seats,
       this.clock, this.spectators, Boolean(this.ctx.catalogue), this.seat]);
     if (key === this.drawn.players) return false;
     this.drawn.players = key;
@@ -788,11 +789,13 @@ export class Table {
       this.scoresShown.set(seat.seat, score.value);
       const mine = seat.seat === this.seat;
       const panel = h(`section.player-panel.seat-c${seat.seat}${deciding ? ".deciding" : ""}${mine ? ".me" : ""}${s.connected[seat.seat] ? ".on" : ""}`,
-        { "data-seat": seat.seat, "aria-label": `${seatName(this.ctx, seat.seat)}${deciding ? ", deciding now" : ""}` },
+        { "data-seat": seat.seat, "aria-label": `${seatName(this.ctx, seat.seat)}${s.bots && s.bots[seat.seat] ? ", a bot" : ""}${deciding ? ", deciding now" : ""}` },
         h("div.pp-head", {},
           h("span.presence-dot", { title: seat.kind === "computer" ? "computer" : (s.connected[seat.seat] ? "connected" : "not connected"), "aria-hidden": "true" },
             seat.kind === "computer" ? "⚙" : (s.connected[seat.seat] ? "●" : "○")),
           h("b.pp-name", {}, seatName(this.ctx, seat.seat)),
+          // a seat whose client said it is a program (docs/protocol.md)
+          s.bots && s.bots[seat.seat] ? h("span.bot-tag", { title: "played by a program (a bot)" }, "bot") : null,
           deciding ? h("span.deciding-mark", {}, "deciding") : null,
           h("span.pp-score", { title: score.label }, scoreEl, ` ${score.unit}`),
           clock ? this.clockEl(seat.seat, clock) : null),
