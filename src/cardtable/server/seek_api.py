@@ -119,12 +119,12 @@ class Matcher:
         """One pass; the games it created."""
         paired = await self.rooms.writer.call(self.seeks.match)
         self.passes += 1
+        # The new games are not loaded here: a room is loaded where its seats say hello,
+        # and its clocks (which start once every seat has come) are run by this process
+        # alone (SQLite) or by the process that adopts the game within a sweep
+        # (PostgreSQL, server/cluster.py). Loading fifty rooms at once here held up the
+        # answers to the very seekers just paired.
         self.ended(paired.ended)
-        for game in paired.games:
-            try:
-                await self.rooms.created(await self.rooms.load(game.id))
-            except Exception:
-                log.exception("paired game %s", game.id)
         return len(paired.games)
 
     @contextlib.contextmanager
@@ -160,10 +160,11 @@ async def _db(request: Request, fn: Any, *args: Any) -> Any:
     return await request.app.state.rooms.writer.call(fn, *args)
 
 
-async def _own_seek(request: Request, seek_id: str) -> SeekRow:
-    """The seek, if the request proves it is the seeker's: the seek's secret as a
-    bearer token, or the session of the seek's account. 404 for no such seek, 403
-    without the proof (the same for every seek, so ids cannot be tried for secrets)."""
+async def _own_seek(request: Request, seek_id: str) -> tuple[SeekRow, str | None]:
+    """The seek (and, paired, its seat's token), if the request proves it is the
+    seeker's: the seek's secret as a bearer token, or the session of the seek's
+    account. 404 for no such seek, 403 without the proof (the same for every seek, so
+    ids cannot be tried for secrets)."""
     if len(seek_id) > 32:
         raise HTTPException(404, "there is no such seek")
     found = await _db(request, _matcher(request).seeks.get, seek_id)
@@ -171,26 +172,26 @@ async def _own_seek(request: Request, seek_id: str) -> SeekRow:
         raise HTTPException(404, "there is no such seek")
     row: SeekRow = found[0]
     hashed: str = found[1]
+    token: str | None = found[2]
     given = request.headers.get("authorization", "")
     secret = given[7:].strip() if given[:7].lower() == "bearer " else ""
     if secret and len(secret) <= 100 and secrets.compare_digest(hash_secret(secret), hashed):
-        return row
+        return row, token
     if row.account is not None:
         account = await current_account(request)
         if account is not None and account.id == row.account:
-            return row
+            return row, token
     raise HTTPException(403, "this seek is answered to its seeker only: its secret as "
                              "`Authorization: Bearer <secret>`, or its account's session")
 
 
-async def _answer(request: Request, row: SeekRow) -> dict[str, Any]:
+def _answer(request: Request, row: SeekRow, token: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"id": row.id, "state": row.state, "game": row.game,
                            "players": row.players, "clock": row.clock, "rated": row.rated,
                            "name": row.name, "rating": row.rating if row.rated else None,
                            "created": row.created,
                            "expires": row.created + _matcher(request).seeks.lifetime}
     if row.state == PAIRED and row.game_id is not None and row.seat is not None:
-        token = await _db(request, _matcher(request).seeks.seat_token, row.game_id, row.seat)
         out.update({"game_id": row.game_id, "seat": row.seat, "token": token,
                     "link": f"/g/{row.game_id}#seat={row.seat}&token={token}"})
     return out
@@ -221,10 +222,6 @@ async def post_seek(spec: SeekSpec, request: Request) -> dict[str, Any]:
                                  "time control")
     limits: Limits = request.app.state.limits
     address = client_address(request)
-    storage = request.app.state.storage
-    if await _db(request, storage.unfinished_by, address) >= limits.games_per_address:
-        raise HTTPException(429, f"you have {limits.games_per_address} unfinished games on "
-                                 "this server, its limit: finish or abandon one first")
     name = account.name if account is not None else (clean_text(spec.name, 40) or "Guest")
     matcher = _matcher(request)
     try:
@@ -233,11 +230,11 @@ async def post_seek(spec: SeekSpec, request: Request) -> dict[str, Any]:
             spec.rated, account.id if account is not None else None, name, address,
             per_address=limits.seeks_per_address,
             posts_per_window=limits.seek_posts_per_address, window=limits.seek_window,
-            total=limits.seeks))
+            total=limits.seeks, games_per_address=limits.games_per_address))
     except SeekRefused as exc:
         raise HTTPException(exc.status, exc.message) from None
     matcher.soon()
-    return {**(await _answer(request, row)), "secret": secret}
+    return {**_answer(request, row), "secret": secret}
 
 
 @router.get("/api/seeks")
@@ -256,34 +253,39 @@ async def list_seeks(request: Request) -> list[dict[str, Any]]:
 async def get_seek(seek_id: str, request: Request, wait: float = 0.0) -> dict[str, Any]:
     """The seeker's seek; with `wait`, held until it is no longer open or `wait`
     seconds (at most `limits.seek_wait`) have passed."""
-    row = await _own_seek(request, seek_id)
     matcher = _matcher(request)
     limits: Limits = request.app.state.limits
-    if row.state != OPEN:
-        return await _answer(request, row)
     wait = min(max(0.0, wait), limits.seek_wait)
-    if wait <= 0:
-        await _db(request, matcher.seeks.seen_now, seek_id)
-        return await _answer(request, row)
-    with matcher.waiting_for(seek_id, client_address(request)) as event:
-        await _db(request, matcher.seeks.seen_now, seek_id, wait)
+    # the waiter is registered before the seek is read, so that no pairing can fall
+    # between the read and the wait unheard (one read answers a seek paired already)
+    with (matcher.waiting_for(seek_id, client_address(request)) if wait > 0
+          else contextlib.nullcontext(None)) as event:
+        row, token = await _own_seek(request, seek_id)
+        if row.state != OPEN:
+            return _answer(request, row, token)
+        # the seek is kept alive through this wait; one that stays alive past it by
+        # half the idle time anyway needs no write (which would wait for a pairing pass
+        # that holds the seek's row: a crowd posting at once would queue behind it)
+        if row.seen < time.time() + wait - limits.seek_idle / 2:
+            await _db(request, matcher.seeks.seen_now, seek_id, wait)
+        if event is None:
+            return _answer(request, row)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), wait)
         found = await _db(request, matcher.seeks.get, seek_id)
-        if found is not None and found[0].state == OPEN:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), wait)
-            found = await _db(request, matcher.seeks.get, seek_id)
-    return await _answer(request, found[0] if found is not None else row)
+    return _answer(request, found[0], found[2]) if found is not None else \
+        _answer(request, row)
 
 
 @router.delete("/api/seeks/{seek_id}")
 async def cancel_seek(seek_id: str, request: Request) -> dict[str, Any]:
     """Cancel the seeker's open seek; 409 when it is paired (its game is waiting:
     `GET` it for the seat) or over."""
-    row = await _own_seek(request, seek_id)
+    await _own_seek(request, seek_id)
     matcher = _matcher(request)
     if not await _db(request, matcher.seeks.cancel, seek_id):
         found = await _db(request, matcher.seeks.get, seek_id)
-        state = found[0].state if found is not None else row.state
+        state = found[0].state if found is not None else "over"
         raise HTTPException(409, f"this seek is {state} already"
                                  + (": your game is waiting" if state == PAIRED else ""))
     matcher.ended([seek_id])

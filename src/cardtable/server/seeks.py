@@ -46,7 +46,14 @@ from sqlalchemy.exc import IntegrityError
 from cardtable.server import pairing, ratings
 from cardtable.server.results import ratings_table
 from cardtable.server.seeds import server_seed
-from cardtable.server.storage import HUMAN, GameRow, Storage, metadata, seats_table
+from cardtable.server.storage import (
+    HUMAN,
+    GameRow,
+    Storage,
+    games_table,
+    metadata,
+    seats_table,
+)
 
 seeks_table = Table(
     "ct_seeks", metadata,
@@ -144,72 +151,77 @@ class Seeks:
 
     def post(self, game: str, players: int, clock: str | None, rated: bool,
              account: int | None, name: str, address: str, *, per_address: int,
-             posts_per_window: int, window: float, total: int) -> tuple[SeekRow, str]:
+             posts_per_window: int, window: float, total: int,
+             games_per_address: int) -> tuple[SeekRow, str]:
         """Store a new open seek; (its row, its secret). SeekRefused when the account
-        has an open seek already (409), the address has `per_address` open seeks or
-        posted `posts_per_window` in the last `window` seconds, or the server holds
-        `total` open seeks (429)."""
+        has an open seek already (409), the address has `per_address` open seeks,
+        posted `posts_per_window` in the last `window` seconds or has
+        `games_per_address` unfinished games, or the server holds `total` open seeks
+        (429). One transaction: what it checks is read in one statement."""
         now = time.time()
         seek_id = secrets.token_urlsafe(9)
         secret = secrets.token_urlsafe(24)
-        rating = self._rating(account, ratings.pool(game, players))
+        pool = ratings.pool(game, players)
         try:
             with self.engine.begin() as conn:
-                self._post(conn, now, seek_id, secret, game, players, clock, rated,
-                           account, name, address, rating, per_address, posts_per_window,
-                           window, total)
+                if self.postgres:
+                    # one address's posts one at a time, so that its counts hold
+                    conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:a, 1))"),
+                                 {"a": f"seek:{address}"})
+                mine = seeks_table.c.address == address
+                count = select(func.count()).select_from(seeks_table)
+                checks = select(
+                    count.where(and_(mine, seeks_table.c.state == OPEN)).scalar_subquery(),
+                    count.where(and_(mine, seeks_table.c.created > now - window))
+                    .scalar_subquery(),
+                    count.where(seeks_table.c.state == OPEN).scalar_subquery(),
+                    select(func.count()).select_from(games_table).where(and_(
+                        games_table.c.creator == address,
+                        games_table.c.over == False,  # noqa: E712
+                        games_table.c.abandoned == False)).scalar_subquery(),  # noqa: E712
+                    select(ratings_table.c.mu).where(and_(
+                        ratings_table.c.account == (account if account is not None else -1),
+                        ratings_table.c.pool == pool)).scalar_subquery())
+                open_here, recent, everywhere, unfinished, mu = conn.execute(checks).one()
+                if int(unfinished) >= games_per_address:
+                    raise SeekRefused(429, f"you have {games_per_address} unfinished games "
+                                           "on this server, its limit: finish or abandon "
+                                           "one first")
+                if int(open_here) >= per_address:
+                    raise SeekRefused(429, f"{per_address} seeks are open from your "
+                                           "address, its limit: cancel one first")
+                if int(recent) >= posts_per_window:
+                    raise SeekRefused(429, "too many seeks from your address: try again "
+                                           "in a few minutes")
+                if int(everywhere) >= total:
+                    raise SeekRefused(429, "the server has as many seeks as it takes: try "
+                                           "again in a minute")
+                rating = ratings.shown(mu) if mu is not None else ratings.BASE
+                conn.execute(insert(seeks_table).values(
+                    id=seek_id, secret=hash_secret(secret), game=game, players=players,
+                    clock=clock, rated=rated, account=account, name=name, address=address,
+                    rating=rating, created=now, seen=now, state=OPEN,
+                    open_key=f"a{account}" if account is not None else None,
+                    game_id=None, seat=None, ended=None))
         except IntegrityError:      # the account's open seek holds `open_key`
             raise SeekRefused(409, "you are seeking a game already: cancel that seek "
                                    "first") from None
         return (SeekRow(seek_id, game, players, clock, rated, account, name, address,
                         rating, now, now, OPEN, None, None, None), secret)
 
-    def _post(self, conn: Any, now: float, seek_id: str, secret: str, game: str,
-              players: int, clock: str | None, rated: bool, account: int | None,
-              name: str, address: str, rating: int, per_address: int,
-              posts_per_window: int, window: float, total: int) -> None:
-        if self.postgres:
-            # one address's posts one at a time, so that its counts below hold
-            conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:a, 1))"),
-                         {"a": f"seek:{address}"})
-        recent_post = seeks_table.c.created > now - window
-        open_here, recent = conn.execute(
-            select(func.count().filter(seeks_table.c.state == OPEN),
-                   func.count().filter(recent_post))
-            .where(and_(seeks_table.c.address == address,
-                        or_(seeks_table.c.state == OPEN, recent_post)))).one()
-        if int(open_here or 0) >= per_address:
-            raise SeekRefused(429, f"{per_address} seeks are open from your address, "
-                                   "its limit: cancel one first")
-        if int(recent or 0) >= posts_per_window:
-            raise SeekRefused(429, "too many seeks from your address: try again in a "
-                                   "few minutes")
-        everywhere = conn.execute(select(func.count()).select_from(seeks_table)
-                                  .where(seeks_table.c.state == OPEN)).scalar_one()
-        if int(everywhere) >= total:
-            raise SeekRefused(429, "the server has as many seeks as it takes: try again "
-                                   "in a minute")
-        conn.execute(insert(seeks_table).values(
-            id=seek_id, secret=hash_secret(secret), game=game, players=players,
-            clock=clock, rated=rated, account=account, name=name, address=address,
-            rating=rating, created=now, seen=now, state=OPEN,
-            open_key=f"a{account}" if account is not None else None,
-            game_id=None, seat=None, ended=None))
-
-    def _rating(self, account: int | None, pool: str) -> int:
-        if account is None:
-            return ratings.BASE
+    def get(self, seek_id: str) -> tuple[SeekRow, str, str | None] | None:
+        """A seek, the hash of its secret, and once it is paired its seat's token (one
+        query)."""
+        query = (select(seeks_table, seats_table.c.token)
+                 .select_from(seeks_table.outerjoin(seats_table, and_(
+                     seats_table.c.game_id == seeks_table.c.game_id,
+                     seats_table.c.seat == seeks_table.c.seat)))
+                 .where(seeks_table.c.id == seek_id))
         with self.engine.connect() as conn:
-            mu = conn.execute(select(ratings_table.c.mu).where(and_(
-                ratings_table.c.account == account, ratings_table.c.pool == pool))
-            ).scalar_one_or_none()
-        return ratings.shown(mu) if mu is not None else ratings.BASE
-
-    def get(self, seek_id: str) -> tuple[SeekRow, str] | None:
-        """A seek and the hash of its secret."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(seeks_table).where(seeks_table.c.id == seek_id)).first()
-        return (_row(row._mapping), row._mapping["secret"]) if row is not None else None
+            row = conn.execute(query).first()
+        if row is None:
+            return None
+        return _row(row._mapping), row._mapping["secret"], row._mapping["token"]
 
     def seen_now(self, seek_id: str, waiting: float = 0.0) -> None:
         """Its seeker asked about it, and waits `waiting` seconds for the answer: it
@@ -218,13 +230,6 @@ class Seeks:
             conn.execute(update(seeks_table).where(and_(
                 seeks_table.c.id == seek_id, seeks_table.c.state == OPEN))
                 .values(seen=time.time() + waiting))
-
-    def seat_token(self, game_id: str, seat: int) -> str | None:
-        with self.engine.connect() as conn:
-            token: str | None = conn.execute(select(seats_table.c.token).where(and_(
-                seats_table.c.game_id == game_id, seats_table.c.seat == seat))
-            ).scalar_one_or_none()
-        return token
 
     def cancel(self, seek_id: str) -> bool:
         """Cancel an open seek; False when it is no longer open (paired, expired)."""
