@@ -198,10 +198,12 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m cardtable.server` as a subprocess on a loopback port."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None,
+                 extra: list[str] | None = None) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.proc: Any = None
+        self.extra = extra or []
 
     @property
     def base(self) -> str:
@@ -221,7 +223,8 @@ class ServerProcess:
             [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
              "--db", self.db_url, "--allow-seeds",
              # the browser tests make many games (and accounts) from this one address
-             "--games-per-address", "1000", "--signups-per-address", "1000"],
+             "--games-per-address", "1000", "--signups-per-address", "1000",
+             *self.extra],
             stdout=subprocess.DEVNULL, stderr=self.log)
         # a start takes ~3 s on a quiet machine, ~18 s on two cores loaded 15 deep
         deadline = time.monotonic() + 60

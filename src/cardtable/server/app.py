@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-import unicodedata
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -35,12 +34,16 @@ from cardtable.server.learn import add_lessons
 from cardtable.server.limits import BodyLimit, Limits
 from cardtable.server.live import Live, client_address
 from cardtable.server.metrics import Metrics
+from cardtable.server.names import clean_text
 from cardtable.server.origin import OriginCheck
 from cardtable.server.pages import router as pages_router
 from cardtable.server.rating_api import rated_refusal
 from cardtable.server.rating_api import router as rating_router
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
 from cardtable.server.seeds import server_seed
+from cardtable.server.seek_api import Matcher
+from cardtable.server.seek_api import router as seek_router
+from cardtable.server.seeks import Seeks
 from cardtable.server.single import SingleProcess
 from cardtable.server.storage import COMPUTER, HUMAN, OPEN, GameRow, Storage, holds
 
@@ -69,14 +72,6 @@ class CreateGame(BaseModel):
 
 class JoinSpec(BaseModel):
     name: str | None = Field(default=None, max_length=200)
-
-
-def clean_text(text: str | None, limit: int) -> str:
-    """A name or title as a person typed it: control characters and unpaired
-    surrogates dropped, white space folded, at most `limit` characters."""
-    kept = "".join(" " if ch.isspace() else ch for ch in (text or "")
-                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
-    return " ".join(kept.split())[:limit]
 
 
 def _links(row: GameRow) -> dict[str, Any]:
@@ -118,6 +113,8 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     sockets: Counter[str] = Counter()   # open websockets per client address
     metrics = Metrics(rooms, sockets)
     analyst = Analyst(rooms, limits.analyses, limits.analysis_agent)
+    matcher = Matcher(Seeks(storage, limits.seek_seconds, limits.seek_idle), rooms, limits)
+    cluster.on_seeks = matcher.ended
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -127,7 +124,9 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                 rooms.pool.start()
             await cluster.start(rooms)
             await rooms.start()
+            await matcher.start()
             yield
+            await matcher.stop()
             await cluster.stop()
             await rooms.close()
             storage.close()
@@ -144,6 +143,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     app.state.limits = limits
     app.state.cluster = cluster
     app.state.metrics = metrics
+    app.state.matcher = matcher
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -179,6 +179,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     app.include_router(pages_router)
     app.include_router(account_router)
     app.include_router(rating_router)
+    app.include_router(seek_router)
 
     # ---- operations ------------------------------------------------------------
 

@@ -19,7 +19,8 @@ Payloads on the channel (`|`-separated, the action text last):
 `a|game|index|seat|actor|commit time|text`, `e|game|kind` (abandoned, seats, undo, rematch,
 chat),
 `p|process|game|seats connected|spectators`, `q|process|game` (who is there?),
-`h|process` (alive).
+`h|process` (alive), `k|seek,seek,...` (seeks paired, cancelled or expired:
+server/seek_api.py wakes their waiters).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +66,7 @@ class Alone:
     def __init__(self) -> None:
         self.process = "local"
         self.stats = ClusterStats()
+        self.on_seeks: Callable[[list[str]], None] | None = None
 
     async def start(self, rooms: Rooms) -> None:
         return None
@@ -123,6 +126,8 @@ class Postgres:
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
         self._stopping = False
         self.listening = asyncio.Event()
+        # seeks that left `open` on any process (server/seek_api.py's Matcher.ended)
+        self.on_seeks: Callable[[list[str]], None] | None = None
 
     # ---- life ----------------------------------------------------------------------
 
@@ -204,6 +209,9 @@ class Postgres:
             process, game_id = rest.split("|")
             if process != self.process and game_id in rooms.rooms:
                 rooms.rooms[game_id].announce_presence(force=True)
+        elif kind == "k":
+            if self.on_seeks is not None:
+                self.on_seeks(rest.split(","))
         elif kind == "h" and rest != self.process:
             self._heard.setdefault(rest, _Heard(time.monotonic())).at = time.monotonic()
 

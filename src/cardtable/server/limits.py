@@ -46,6 +46,18 @@ class Limits:
     signin_per_address: int = 30    # failed sign-ins from one address; more: 429
     signups_per_address: int = 10   # accounts one address may create in the window
     hashing: int = 2                # argon2 hashes computed at once (each ~35 ms)
+    # ---- quick pairing (server/seek_api.py)
+    seeks_per_address: int = 4      # open seeks at once from one address (an account
+                                    # has one at most, whatever its address)
+    seek_posts_per_address: int = 60  # seeks one address may post in `seek_window` s
+    seek_window: float = 600.0
+    seeks: int = 1000               # open seeks on the server, all addresses together
+    seek_seconds: float = 900.0     # an open seek expires this long after it was posted
+    seek_idle: float = 40.0         # ... or once its seeker has not asked for this long
+    seek_wait: float = 25.0         # the longest a `GET /api/seeks/{id}?wait=` is held
+    seek_waiters_per_address: int = 16  # such waits open at once from one address (a
+                                        # process)
+    seek_waiters: int = 2048        # ... and from everybody
     # ---- chat (server/chat.py)
     chat_chars: int = 300           # characters a line
     chat_rate: float = 0.5          # lines a second a connection may send, sustained

@@ -23,6 +23,14 @@ MAX_LENGTH = 20
 PUNCTUATION = "_-"
 
 
+def clean_text(text: str | None, limit: int) -> str:
+    """A guest's name or a title as a person typed it: control characters and unpaired
+    surrogates dropped, white space folded, at most `limit` characters."""
+    kept = "".join(" " if ch.isspace() else ch for ch in (text or "")
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    return " ".join(kept.split())[:limit]
+
+
 class NameError_(ValueError):
     """A name that cannot be an account's; the text says why."""
 

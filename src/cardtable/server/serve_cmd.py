@@ -51,6 +51,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--signups-per-address", type=_positive, default=10, metavar="N",
                         help="accounts one client address may create in 15 minutes "
                              "(default 10)")
+    parser.add_argument("--seeks-per-address", type=_positive, default=4, metavar="N",
+                        help="quick pairing: seeks open at once from one client address "
+                             "(default 4; it may post 15 times that in 10 minutes)")
     parser.add_argument("--sockets-per-address", type=_positive, default=256, metavar="N",
                         help="websockets one client address may hold open (default 256)")
     parser.add_argument("--max-analyses", type=_positive, default=1, metavar="N",
@@ -108,6 +111,9 @@ def serve_command(args: argparse.Namespace) -> int:
                     signups_per_address=args.signups_per_address,
                     analyses=args.max_analyses,
                     sockets_per_address=args.sockets_per_address,
+                    seeks_per_address=args.seeks_per_address,
+                    seek_posts_per_address=15 * args.seeks_per_address,
+                    seek_waiters_per_address=4 * args.seeks_per_address,
                     analysis_agent=args.analysis_agent)
     from cardtable.analysis import AnalysisError, search_settings
     from cardtable.server.single import InUse

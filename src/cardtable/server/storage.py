@@ -218,8 +218,8 @@ class Storage:
     """Every read and write of saved games. Synchronous; each call is one transaction."""
 
     def __init__(self, url: str) -> None:
-        # the tables of accounts, chat and results are made with the games'
-        from cardtable.server import accounts, chat, results  # noqa: F401
+        # the tables of accounts, chat, results and seeks are made with the games'
+        from cardtable.server import accounts, chat, results, seeks  # noqa: F401
 
         self.url = url
         self.engine = make_engine(url)

@@ -1,10 +1,11 @@
-// The lobby: the account panel (account.js), the form that creates a game (each seat a
+// The lobby: the account panel (account.js), quick pairing (quickpair.js), the form that creates a game (each seat a
 // person, an open seat or a computer; a time control), the links it gives, and the
 // lists of games with Join, Watch, Replay and Analysis.
 import { h, clear, modal } from "./dom.js";
 import { api, send, rememberedName, rememberName, saveSeat } from "./api.js";
 import { describeControl } from "./clocks.js";
 import { accountPanel, accountName } from "./account.js";
+import { quickPairing, seekList } from "./quickpair.js";
 
 const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (anybody may join)"], ["computer", "computer"]];
 // none, real-time presets (Fischer: a bank and an increment a move), turn-based
@@ -26,7 +27,7 @@ export async function lobby(main, statusEl) {
     h("a", { href: "/learn/vale", id: "learn-vale" }, "The Vale of Eternity"),
     h("b", {}, " Leaderboards: "), meta.games.map((g) => h("a", { href: `/leaderboard/${g.name}`, "data-leaderboard": g.name }, g.title)));
   const account = accountPanel(() => fillLists(lists).catch(() => {}));
-  clear(main).append(h("div.lobby", {}, account, learn, form, lists));
+  clear(main).append(h("div.lobby", {}, account, learn, quickPairing(meta), form, lists));
   await fillLists(lists);
   const timer = setInterval(() => {
     if (!document.body.contains(lists)) { clearInterval(timer); return; }
@@ -292,7 +293,8 @@ function seatChip(s) {
 }
 
 async function fillLists(box) {
-  const [open, playing, over] = await Promise.all(["open", "playing", "over"].map((s) => api(`/api/games?status=${s}`)));
+  const [open, playing, over, seeks] = await Promise.all([...["open", "playing", "over"].map((s) => api(`/api/games?status=${s}`)),
+    api("/api/seeks").catch(() => [])]);
   const row = (g, buttons) => h("li", { "data-game": g.id }, h("b", {}, g.title), ` · ${g.players} players · `,
     g.seats.map(seatChip),
     g.clock ? h("span.control", { title: "time control" }, ` ◔ ${describeControl(g.clock, g.on_timeout)}`) : null,
@@ -302,7 +304,9 @@ async function fillLists(box) {
   const watch = (g) => h("a.button", { href: `/g/${g.id}?watch=1` }, "Watch");
   const replayBtn = (g) => h("a.button", { href: `/g/${g.id}?replay=0` }, "Replay");
   const analysisBtn = (g) => h("a.button", { href: `/g/${g.id}?watch=1&analysis=1` }, "Analysis");
+  const seeking = seekList(seeks);
   clear(box).append(
+    seeking ? h("h2", {}, "Seeking a game now") : "", seeking || "",
     h("h2", {}, "Open games"),
     open.length ? h("ul.games", { id: "open-games" }, open.map((g) => row(g, [join(g), watch(g)]))) : h("p.muted", {}, "No open game: create one."),
     h("h2", {}, "Being played"),
