@@ -23,10 +23,10 @@ from cardtable.arena.tournament import (
     GameResult,
     GameSpec,
     Tournament,
-    derive_seed,
     first_player,
 )
 from cardtable.engine.api import Game, OptionError
+from cardtable.engine.rng import derive_seed
 
 # The four ways a pairing is played, in turn: (the first character's seat, the seat that
 # moves first). Over each block of four games of a pairing, each character has each seat

@@ -22,6 +22,7 @@ from typing import Any
 import cardtable
 from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Event, Game, OptionError, State, View
+from cardtable.engine.rng import derive_seed
 
 # Keys of a seat in a final spectator observation that may list the cards a player has
 # put into play or won, in order of preference (Vale: the area of summoned cards;
@@ -91,16 +92,6 @@ class Tournament:
     characters: list[list[str]] | None = None
     # games after which every seating (and character assignment) has come round equally
     cycle: int = 1
-
-
-def derive_seed(*parts: int) -> int:
-    """A 31-bit seed from the tournament seed, the game index and a role, stable across
-    Python versions and processes (no reliance on `hash`)."""
-    value = 0x9E3779B1
-    for part in parts:
-        value = (value * 1_000_003 + part + 0x7F4A7C15) % (1 << 61)
-        value ^= value >> 29
-    return value % (1 << 31)
 
 
 def entrant_labels(agents: Sequence[str]) -> list[str]:
