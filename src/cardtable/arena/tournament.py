@@ -164,7 +164,7 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
         if not assignments:
             raise OptionError(f"{loaded.name} accepts no assignment of the characters "
                               f"{', '.join(character_pool)} to {players} seats ({refused})")
-    ref = cardtable._GAMES.get(loaded.name)
+    ref = cardtable.game_reference(loaded.name)
     specs: list[GameSpec] = []
     for index in range(games):
         if assignments is None:
@@ -190,8 +190,8 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
 def _load(spec: GameSpec) -> Game:
     # A worker in another process or on another machine knows only the built-in games;
     # a game registered at run time (a plug-in, a test game) comes by its reference.
-    if spec.game not in cardtable._GAMES and spec.game_ref is not None:
-        cardtable._GAMES[spec.game] = spec.game_ref
+    if cardtable.game_reference(spec.game) is None and spec.game_ref is not None:
+        cardtable.register_game(spec.game, spec.game_ref)
     return cardtable.load_game(spec.game)
 
 
