@@ -2,41 +2,32 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
-from cardtable.engine.api import Game, OptionError
+from cardtable.engine import registry as _registry
+from cardtable.engine.registry import (
+    face_reference,
+    game_reference,
+    games,
+    load_face,
+    load_game,
+    register_game,
+)
 
 __version__ = "0.1.0"
 
-# name -> "module:attribute" of the Game class; imported only when asked for.
-_GAMES: dict[str, str] = {
-    "thalara": "cardtable.thalara.game:ThalaraGame",
-    "vale": "cardtable.vale.game:ValeGame",
-}
-_LOADED: dict[str, Game] = {}
+__all__ = ["face_reference", "game_reference", "games", "load_face", "load_game",
+           "register_game"]
 
+# The registry's own tables, for tests that register a game of their own for one test.
+_GAMES = _registry._GAMES
+_LOADED = _registry._LOADED
 
-def games() -> list[str]:
-    """The names `load_game` accepts."""
-    return [name for name in _GAMES if _importable(name)]
-
-
-def _importable(name: str) -> bool:
-    module = _GAMES[name].split(":")[0]
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-def load_game(name: str) -> Game:
-    """The game called `name` ("thalara", "vale")."""
-    key = name.strip().lower()
-    if key not in _GAMES or not _importable(key):
-        raise OptionError(f"unknown game {name!r}; games: {', '.join(games())}")
-    if key not in _LOADED:
-        module_name, attr = _GAMES[key].split(":")
-        module = importlib.import_module(module_name)
-        _LOADED[key] = getattr(module, attr)()
-    return _LOADED[key]
+# The built-in games and the faces each brings (engine/registry.py says the kinds). The
+# registry imports none of them until asked.
+register_game("thalara", "cardtable.thalara.game:ThalaraGame", faces={
+    "terminal": "cardtable.cli.render_thalara",
+    "encoding": "cardtable.rl.thalara_encoding:ThalaraEncoding",
+})
+register_game("vale", "cardtable.vale.game:ValeGame", faces={
+    "terminal": "cardtable.cli.render_vale",
+    "encoding": "cardtable.rl.vale_encoding:ValeEncoding",
+})

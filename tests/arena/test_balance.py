@@ -128,17 +128,31 @@ def _view(player: int, round_: int, *actions: str) -> View:
     return View(player, {"round": round_}, [Action(0, a) for a in actions], sampler)
 
 
+def _described(view: View) -> list[dict[str, Any]]:
+    """The view's actions as Thalara describes them (`Game.describe_action`)."""
+    out: list[dict[str, Any]] = []
+    for action in view.legal_actions:
+        verb, *rest = action.text.split()
+        out.append({"verb": verb, "spell": rest[0], "conflict": int(rest[1])}
+                   if verb == "cast" else {"verb": verb})
+    return out
+
+
+def _saw(tracker: SpellTracker, player: int, view: View, events: list[Event]) -> None:
+    tracker.saw(player, view, events, _described(view))
+
+
 def test_the_tracker_counts_rounds_offers_and_casts() -> None:
     tracker = SpellTracker(2)
-    tracker.saw(0, _view(0, 1, "play red2 1", "cast myrja-surge 1", "cast myrja-surge 2"),
-                [])
-    tracker.saw(0, _view(0, 1, "cast myrja-surge 1", "skip"),
-                [Event("cast", 0, "P1 casts Surge", data={"spell": "myrja-surge",
-                                                         "conflict": 1})])
-    tracker.saw(1, _view(1, 2, "play blue3 2"), [Event("play", 1, "P2 plays blue3")])
-    tracker.saw(0, _view(0, 3, "cast energy-barrier 3"),
-                [Event("cast", 0, "P1 casts Energy Barrier",
-                       data={"spell": "energy-barrier", "conflict": 3})])
+    _saw(tracker, 0, _view(0, 1, "play red2 1", "cast myrja-surge 1", "cast myrja-surge 2"),
+         [])
+    _saw(tracker, 0, _view(0, 1, "cast myrja-surge 1", "skip"),
+         [Event("cast", 0, "P1 casts Surge", data={"spell": "myrja-surge",
+                                                  "conflict": 1})])
+    _saw(tracker, 1, _view(1, 2, "play blue3 2"), [Event("play", 1, "P2 plays blue3")])
+    _saw(tracker, 0, _view(0, 3, "cast energy-barrier 3"),
+         [Event("cast", 0, "P1 casts Energy Barrier",
+                data={"spell": "energy-barrier", "conflict": 3})])
     final = {"seats": [{"spells": [{"id": "myrja-surge"}, {"id": "energy-barrier"},
                                    {"id": "myrja-beacon"}]},
                        {"spells": [{"id": "silence"}]}]}

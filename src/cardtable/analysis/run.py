@@ -17,9 +17,9 @@ from typing import Any
 from cardtable.analysis.judge import judge, search_settings
 from cardtable.analysis.labels import AnalysisError, Thresholds
 from cardtable.analysis.model import Analysis, Decision
-from cardtable.arena.tournament import derive_seed
 from cardtable.engine.api import CardtableError, RecordError, State, seat_or_spectator
 from cardtable.engine.record import GameRecord
+from cardtable.engine.rng import derive_seed
 
 Progress = Callable[[int, int], None]
 # Mixed into every decision's seed, so that the analysis's searches do not repeat the

@@ -23,10 +23,10 @@ from cardtable.arena.tournament import (
     GameResult,
     GameSpec,
     Tournament,
-    derive_seed,
     first_player,
 )
 from cardtable.engine.api import Game, OptionError
+from cardtable.engine.rng import derive_seed
 
 # The four ways a pairing is played, in turn: (the first character's seat, the seat that
 # moves first). Over each block of four games of a pairing, each character has each seat
@@ -82,7 +82,7 @@ def plan_balance(game: str, agent: str, games_per_pairing: int, seed: int,
     # card set's digest): a saved study then refuses to resume with other cards.
     probe = loaded.new_game(2, seed=0, **{**options, "characters": list(pairs[0])})
     base = {k: v for k, v in probe.options.items() if k != "characters"}
-    ref = cardtable._GAMES.get(loaded.name)
+    ref = cardtable.game_reference(loaded.name)
     specs = []
     for index in range(games_per_pairing * len(pairs)):
         a, b = pairs[index % len(pairs)]

@@ -15,13 +15,14 @@ import itertools
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import cardtable
 from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Event, Game, OptionError, State, View
+from cardtable.engine.rng import derive_seed
 
 # Keys of a seat in a final spectator observation that may list the cards a player has
 # put into play or won, in order of preference (Vale: the area of summoned cards;
@@ -91,16 +92,6 @@ class Tournament:
     characters: list[list[str]] | None = None
     # games after which every seating (and character assignment) has come round equally
     cycle: int = 1
-
-
-def derive_seed(*parts: int) -> int:
-    """A 31-bit seed from the tournament seed, the game index and a role, stable across
-    Python versions and processes (no reliance on `hash`)."""
-    value = 0x9E3779B1
-    for part in parts:
-        value = (value * 1_000_003 + part + 0x7F4A7C15) % (1 << 61)
-        value ^= value >> 29
-    return value % (1 << 31)
 
 
 def entrant_labels(agents: Sequence[str]) -> list[str]:
@@ -173,7 +164,7 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
         if not assignments:
             raise OptionError(f"{loaded.name} accepts no assignment of the characters "
                               f"{', '.join(character_pool)} to {players} seats ({refused})")
-    ref = cardtable._GAMES.get(loaded.name)
+    ref = cardtable.game_reference(loaded.name)
     specs: list[GameSpec] = []
     for index in range(games):
         if assignments is None:
@@ -199,8 +190,8 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, players: int,
 def _load(spec: GameSpec) -> Game:
     # A worker in another process or on another machine knows only the built-in games;
     # a game registered at run time (a plug-in, a test game) comes by its reference.
-    if spec.game not in cardtable._GAMES and spec.game_ref is not None:
-        cardtable._GAMES[spec.game] = spec.game_ref
+    if cardtable.game_reference(spec.game) is None and spec.game_ref is not None:
+        cardtable.register_game(spec.game, spec.game_ref)
     return cardtable.load_game(spec.game)
 
 
@@ -224,6 +215,9 @@ def play_game(spec: GameSpec) -> GameResult:
             raise ArenaError(f"game {spec.index} (seed {spec.seed}) is stuck after "
                              f"{actions} actions")
         view = state.view(player)
+        # what each legal action does, in the game's words, before one changes the state
+        described = [game.describe_action(state, a) for a in view.legal_actions] \
+            if tracker is not None else []
         try:
             start = time.perf_counter()
             action = agents[player].choose(view)
@@ -234,7 +228,7 @@ def play_game(spec: GameSpec) -> GameResult:
                              f"{spec.agents[player]} in seat {player}: "
                              f"{type(exc).__name__}: {exc}") from exc
         if tracker is not None:
-            tracker.saw(player, view, events)
+            tracker.saw(player, view, events, described)
         if len(view.legal_actions) == 1:
             forced[player] += 1
         else:
@@ -252,10 +246,11 @@ def play_game(spec: GameSpec) -> GameResult:
 
 
 class SpellTracker:
-    """What each seat's spells did in one game, read from what the players saw: the
-    `round` of each decision's observation, the legal actions written `cast SPELL ...`
-    (a spell on offer) and the events of kind `cast` whose data names the `spell` and
-    its `conflict` (Thalara's notation and events)."""
+    """What each seat's spells did in one game, read from what the players saw and what
+    the game says of it: the `round` of each decision's observation (the common core),
+    each legal action as the game describes it (`Game.describe_action`: verb `cast`
+    with the `spell` on offer) and the events of kind `cast` whose data names the
+    `spell` and its `conflict` (Thalara's events)."""
 
     __slots__ = ("cast", "offered", "rounds")
 
@@ -264,15 +259,18 @@ class SpellTracker:
         self.offered: list[dict[str, set[int]]] = [{} for _ in range(players)]
         self.cast: list[list[list[Any]]] = [[] for _ in range(players)]
 
-    def saw(self, player: int, view: View, events: Sequence[Event]) -> None:
+    def saw(self, player: int, view: View, events: Sequence[Event],
+            described: Sequence[Mapping[str, Any]]) -> None:
+        """One decision of `player`: its view, the events its action caused and the
+        game's description of each legal action (in the order of the view's)."""
         number = view.observation.get("round")
         round_ = number if isinstance(number, int) else 0
         self.rounds[player].add(round_)
         offered = self.offered[player]
-        for action in view.legal_actions:
-            words = action.text.split()
-            if len(words) >= 2 and words[0] == "cast":
-                offered.setdefault(words[1], set()).add(round_)
+        for facts in described:
+            spell = facts.get("spell")
+            if facts.get("verb") == "cast" and spell is not None:
+                offered.setdefault(str(spell), set()).add(round_)
         for event in events:
             data = event.data
             if event.kind == "cast" and data and "spell" in data \
@@ -297,14 +295,12 @@ class SpellTracker:
 
 
 def first_player(state: State) -> int | None:
-    """Who starts: the observation's `start_player` or `first_player` when it names a
-    seat (a game may open with simultaneous choices), else the player to move now."""
-    observation = state.observation(None)
-    for key in ("start_player", "first_player"):
-        value = observation.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) \
-                and 0 <= value < state.num_players:
-            return value
+    """Who starts: the observation's `first_player` (the common core: the seat that
+    opens the round) when it names a seat, else the player to move now."""
+    value = state.observation(None).get("first_player")
+    if isinstance(value, int) and not isinstance(value, bool) \
+            and 0 <= value < state.num_players:
+        return value
     return state.current_player()
 
 

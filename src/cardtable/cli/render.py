@@ -1,11 +1,10 @@
-"""Finding a game's board renderer: `cardtable.cli.render_<game>.render(observation,
-viewer, words)`, imported by the game's name, or a plain generic drawing when there is
-none; its one-line status between full boards (`render_<game>.status`, same
-arguments); and the game's notation help, through the contract."""
+"""Finding a game's board renderer: the "terminal" face the game registers (a module
+with `render(observation, viewer, words)`, engine/registry.py), or a plain generic
+drawing when there is none; its one-line status between full boards (the module's
+`status`, same arguments); and the game's notation help, through the contract."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -15,7 +14,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
 
-from cardtable import games, load_game
+from cardtable import games, load_face, load_game
 from cardtable.cli.words import Words
 
 Renderer = Callable[[dict[str, Any], "int | None", "Words | None"], RenderableType]
@@ -43,16 +42,9 @@ def status_generic(observation: dict[str, Any], viewer: int | None,
 
 
 def renderer_module(game_name: str) -> ModuleType | None:
-    """The module `cardtable.cli.render_<game_name>`, or None when there is none."""
-    if not game_name.isidentifier():
-        return None
-    name = f"{__package__}.render_{game_name}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+    """The game's terminal face, a module (None when the game registers none)."""
+    module = load_face(game_name, "terminal")
+    return module if isinstance(module, ModuleType) else None
 
 
 def renderer_for(game_name: str) -> Renderer:

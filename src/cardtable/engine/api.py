@@ -222,7 +222,14 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
-        """A JSON-safe dict of what `player` may know (None = spectator)."""
+        """A JSON-safe dict of what `player` may know (None = spectator).
+
+        Its shape is the game's own, with a common core every game gives and faces may
+        read without knowing the game: `round` (a whole number), `phase` (one of the
+        words of `game.words()["phases"]`), `first_player` (the seat that opens the
+        current round), `seats` (one dict per seat, each with its `score`, as
+        `scores()` counts it) and `pending` (None, or the decision a pending step
+        waits for, a dict whose `kind` is one of `game.words()["pending"]`)."""
 
     def view(self, player: object) -> View:   # object: checked here, not by mypyc
         """What an agent of `player` gets: its observation, its legal actions when it is
@@ -284,6 +291,14 @@ class Game(ABC):
         """Each option `new_game` accepts, with a line of help (by default, from the
         declared options)."""
         return {o.name: o.help_line() for o in self.declared_options()}
+
+    def describe_action(self, state: State, action: Action) -> dict[str, Any]:
+        """What `action`, legal in `state`, does, as JSON-safe data a face may count
+        without reading the notation: `verb` (the word that starts its notation) and the
+        ids it names by role, where the game says them: `card`, `spell`, `conflict`
+        (counted from 1), `owner` (a seat). Everything in it is as public as the
+        action's text. Empty for a game that says nothing of its actions."""
+        return {}
 
     def heuristics(self) -> Heuristics:
         """Game knowledge for agents."""

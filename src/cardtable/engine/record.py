@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final, TypeGuard
 
 from cardtable.engine.api import CardtableError, Event, RecordError, State
+from cardtable.engine.registry import load_game
 
 FORMAT: Final = "cardtable-record"
 VERSION: Final = 2
@@ -110,8 +111,6 @@ class GameRecord:
 
     def new_state(self) -> State:
         """The game at its start, before any recorded action."""
-        from cardtable import load_game
-
         try:
             game = load_game(self.game)
             options = game.record_options(dict(self.options), self.version)

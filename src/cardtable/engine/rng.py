@@ -24,3 +24,14 @@ def shuffle(x: int, items: list[int]) -> int:
         j = z % (i + 1)
         items[i], items[j] = items[j], items[i]
     return x
+
+
+def derive_seed(*parts: int) -> int:
+    """A 31-bit seed from a run's seed and the indexes that place one game or decision
+    in it (a tournament's game and role, an analysis's decision), stable across Python
+    versions and processes (no reliance on `hash`)."""
+    value = 0x9E3779B1
+    for part in parts:
+        value = (value * 1_000_003 + part + 0x7F4A7C15) % (1 << 61)
+        value ^= value >> 29
+    return value % (1 << 31)

@@ -5,7 +5,8 @@ vector and a string.
 An encoding is a pure function of the game's setup (game, players, options) and of
 the action text or the observation dict: it never looks at a state, so it is the same
 for every seat and for every copy of a game. `encoding_for` builds one per setup and
-caches it.
+caches it, finding the game's own encoding class through the registry: the
+"encoding" face the game registers (engine/registry.py), never by comparing names.
 
 The vocabularies come from public things only: the card file (the shipped one, or the
 `cards` option), the documented action notation, and the observation of a fresh game.
@@ -22,8 +23,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardtable import load_game
-from cardtable.engine.api import Action, CardtableError, MalformedAction
+from cardtable import load_face, load_game
+from cardtable.engine.api import Action, CardtableError, Game, MalformedAction, State
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -81,6 +82,13 @@ class Encoding(ABC):
                 raise ValueError(f"action text {text!r} listed twice")
             self._index[text] = i
         self.layout = layout
+
+    @classmethod
+    def for_setup(cls, game: Game, state: State) -> Encoding:
+        """The encoding of the setup `state` was made with (a fresh game, its options as
+        the game completed them), read from the game's public description only: the
+        catalogue and words of `game` and the spectator's observation of `state`."""
+        raise NotImplementedError(f"{cls.__name__} says no setup it encodes")
 
     # ---- actions ------------------------------------------------------------------
 
@@ -257,18 +265,10 @@ def encoding_for(game: str, players: int = 2, **options: Any) -> Encoding:
     full_key = _key(name, players, normal)
     enc = _CACHE.get(full_key)
     if enc is None:
-        if name == "thalara":
-            from cardtable.rl.thalara_encoding import ThalaraEncoding
-
-            enc = ThalaraEncoding(players, normal, state.observation(None),
-                                   rules.catalogue(normal))
-        elif name == "vale":
-            from cardtable.rl.vale_encoding import ValeEncoding
-
-            enc = ValeEncoding(players, normal, state.observation(None),
-                               rules.catalogue(normal), rules.words())
-        else:
+        kind = load_face(name, "encoding")
+        if not (isinstance(kind, type) and issubclass(kind, Encoding)):
             raise EncodingError(f"no encoding for game {game!r}")
+        enc = kind.for_setup(rules, state)
         _CACHE[full_key] = enc
     _CACHE[key] = enc
     return enc

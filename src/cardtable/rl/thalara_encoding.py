@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.api import Game, State
 from cardtable.rl.encoding import Encoding, EncodingError, Layout, count_into, one_hot
 
 PHASES = ("select", "play", "cast", "choose", "return", "over")
@@ -25,6 +26,12 @@ MAX_STARS = 20.0
 
 
 class ThalaraEncoding(Encoding):
+    @classmethod
+    def for_setup(cls, game: Game, state: State) -> ThalaraEncoding:
+        options = dict(state.options)
+        return cls(state.num_players, options, state.observation(None),
+                   game.catalogue(options))
+
     def __init__(self, players: int, options: dict[str, Any],
                  spectator_obs: dict[str, Any], catalogue: dict[str, Any]) -> None:
         remnants = list(catalogue["remnants"]["cards"])

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.api import Game, State
 from cardtable.rl.encoding import OBS_HIGH, Encoding, EncodingError, Layout, count_into, one_hot
 
 PHASES = ("hunting", "action", "resolution", "over")
@@ -52,6 +53,12 @@ def payment_text(red: int, blue: int, purple: int) -> str:
 
 
 class ValeEncoding(Encoding):
+    @classmethod
+    def for_setup(cls, game: Game, state: State) -> ValeEncoding:
+        options = dict(state.options)
+        return cls(state.num_players, options, state.observation(None),
+                   game.catalogue(options), game.words())
+
     def __init__(self, players: int, options: dict[str, Any],
                  spectator_obs: dict[str, Any], catalogue: dict[str, Any],
                  words: dict[str, Any]) -> None:

@@ -22,7 +22,7 @@ from cardtable.engine.options import Choice, Option, validate_options
 from cardtable.thalara import about, phrases
 from cardtable.thalara.cards import LEGACY_SET, SHIPPED, CardSet, card_set, core_card_set
 from cardtable.thalara.heuristics import ThalaraHeuristics
-from cardtable.thalara.notation import normalise
+from cardtable.thalara.notation import action_facts, normalise
 from cardtable.thalara.rules import begin_round
 from cardtable.thalara.setup import DEFAULT_SETTINGS, SETTINGS, Setup
 from cardtable.thalara.state import ThalaraState
@@ -254,6 +254,10 @@ class ThalaraGame(Game):
             raise IllegalAction("the game is over")
         wanted = normalise(text, state.current_player())
         return self.match_action(state, wanted, state.legal_actions())
+
+    def describe_action(self, state: State, action: Action) -> dict[str, Any]:
+        assert isinstance(state, ThalaraState)
+        return action_facts(state.setup.actions, action)
 
     def heuristics(self) -> Heuristics:
         return ThalaraHeuristics()

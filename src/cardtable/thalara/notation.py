@@ -19,7 +19,7 @@ allocation beyond the list itself.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from cardtable.engine.api import Action
 
@@ -39,12 +39,13 @@ SPELL_SLOTS: Final = 16  # a spell instance is numbered player * SPELL_SLOTS + i
 class ActionTable:
     """All actions of one game setup, interned."""
 
-    __slots__ = ("by_text", "cast", "done", "pass_", "play", "ret", "skip", "take",
-                 "target", "target_conflict", "type_names")
+    __slots__ = ("by_text", "cast", "done", "pass_", "play", "ret", "skip", "spell_ids",
+                 "take", "target", "target_conflict", "type_names")
 
     def __init__(self, type_names: list[str], players: int, conflicts: int,
                  spell_ids: dict[int, str]) -> None:
         self.type_names = type_names
+        self.spell_ids = spell_ids
         self.by_text: dict[str, Action] = {}
         self.take = [self._add(TAKE, f"take {name}", t) for t, name in enumerate(type_names)]
         self.ret = [self._add(RETURN, f"return {name}", t) for t, name in enumerate(type_names)]
@@ -71,6 +72,31 @@ class ActionTable:
         action = Action(kind, text, a, b)
         self.by_text[text] = action
         return action
+
+
+VERB_OF: Final = {TAKE: "take", PLAY: "play", PASS: "pass", CAST: "cast", SKIP: "skip",
+                  TARGET: "target", TARGET_CONFLICT: "target", RETURN: "return",
+                  DONE: "done"}
+
+
+def action_facts(table: ActionTable, action: Action) -> dict[str, Any]:
+    """What `action` does, as data (`Game.describe_action`): its verb and the ids it
+    names by role, from the action's kind and numbers, never from its text."""
+    kind, a, b = action.kind, action.a, action.b
+    facts: dict[str, Any] = {"verb": VERB_OF.get(kind, "")}
+    if kind in (TAKE, RETURN, PLAY):
+        facts["card"] = table.type_names[a]
+    if kind == PLAY:
+        facts["conflict"] = b + 1
+    elif kind == CAST:
+        facts["spell"] = table.spell_ids[a]
+        facts["conflict"] = b + 1
+    elif kind == TARGET_CONFLICT:
+        facts["conflict"] = a + 1
+    elif kind == TARGET:
+        facts["card"] = table.type_names[a] if a < len(table.type_names) else FACEDOWN
+        facts["owner"] = b
+    return facts
 
 
 def normalise(text: str, chooser: int | None) -> str:

@@ -498,5 +498,5 @@ def pending_prompt(state: ThalaraState, viewer: int | None = None) -> dict[str, 
         # a card file may let a spell pick someone else's face-down card: not named
         hidden = chosen in state.facedown and s.card_owner[chosen] != viewer
         shown = "a face-down card" if hidden else s.name(chosen)
-    return {"player": player, "spell": s.spell_of[sid].id, "conflict": conf + 1,
+    return {"kind": "spell", "player": player, "spell": s.spell_of[sid].id, "conflict": conf + 1,
             "prompt": prompt, "stage": stage + 1, "chosen": shown}

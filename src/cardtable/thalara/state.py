@@ -5,11 +5,14 @@ Observation shape (JSON-safe; the same keys for every viewer; what a viewer may 
 know is null or a count):
 
     game, viewer, players, mode, round, phase ("select" | "play" | "cast" | "choose" |
-    "return" | "over"), current_player, start_player, last_player,
-    pending: null | {player, spell, conflict, prompt, stage (1 | 2), chosen (the card
-             picked in stage 1: for the deciding player only, else null)},
+    "return" | "over"), current_player, start_player, first_player (the same seat:
+    the common core's name for it), last_player,
+    pending: null | {kind ("spell"), player, spell, conflict, prompt, stage (1 | 2),
+             chosen (the card picked in stage 1: for the deciding player only, else
+             null)},
     artifact_stack (count), aftershock_pool (count), end_reason,
-    seats: [{seat, character, character_name, stars, artifacts (ids won),
+    seats: [{seat, character, character_name, stars, score (the same as stars: the
+             common core's name for it), artifacts (ids won),
              hand (list or null when hidden), hand_count, known_hand (cards everyone
              knows are in that hand), supply (list or null), supply_count, discard,
              passed, spells: [{id, name, requires, kind, text, provisional, note,
@@ -267,6 +270,7 @@ class ThalaraState(State):
                 "character": s.characters[p].id,
                 "character_name": s.characters[p].name,
                 "stars": self.stars[p],
+                "score": self.stars[p],
                 "artifacts": sorted([names[ctype[c]] for c in self.held[p]]),
                 "hand": sorted([names[ctype[c]] for c in self.hands[p]]) if mine else None,
                 "hand_count": len(self.hands[p]),
@@ -322,6 +326,7 @@ class ThalaraState(State):
             "phase": PHASE_NAMES[self.phase],
             "current_player": None if over else self.cur,
             "start_player": self.start,
+            "first_player": self.start,
             "last_player": self.last if self.last >= 0 else None,
             "pending": pending_prompt(self, player) if self.pending else None,
             "artifact_stack": len(self.stack),

@@ -1,14 +1,12 @@
 // The end of a game: the result (winners, why it ended, the tie-break, each player's
 // breakdown, a rated game's rating changes), the rematch (offered, accepted or declined by the seats; the next game
 // with the seats turned by one), a new game with the same settings, the replay, the
-// saved game, and the Analysis tab.
+// saved game, and the Analysis tab. What a player's result is made of is the game's
+// own: its module (table.js's GAMES) says it with `end` (see thalara.js, vale.js).
 import { h, clear, show, seatName, inWords } from "./dom.js";
 import { api, send, goToSeat } from "./api.js";
 import { showCreated } from "./lobby.js";
 import { AnalysisView } from "./analysis.js";
-
-const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s Resolution effect",
-  artifact: "Artifact {}", resolution: "Resolution effects", other: "other" };
 
 export class EndScreen {
   constructor(table, wantsAnalysis) {
@@ -84,31 +82,24 @@ export class EndScreen {
     const s = this.t.snap;
     const ctx = this.t.ctx;
     const end = s.observation.end || {};
+    const told = this.t.mod.end;   // the game's words for a player's result
     const rows = (end.players || []).map((p) => {
       const won = (s.winners || []).includes(p.seat);
-      if ("stars" in p) {
-        return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
-          h("td.num", {}, `${p.stars} ★`),
-          h("td", {}, p.artifacts.length ? p.artifacts.map((a) => `${a.name} (${a.color} ${"★".repeat(a.stars)})`).join(", ") : "no Artifact"));
-      }
-      const parts = [`start ${p.start}`, ...p.sources.map((x) => `${(SOURCE_WORDS[x.kind] || "{}").replace("{}", x.source ? inWords(ctx, x.source) : "").trim()} ${x.points > 0 ? "+" : ""}${x.points}`)];
       return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
-        h("td.num", {}, `${p.score} pts`),
-        h("td", {}, h("div", {}, parts.join(" · ")),
-          h("div.small", {}, `stones: ${p.stones.red} red, ${p.stones.blue} blue, ${p.stones.purple} purple · summoned: ${p.area.map((c) => inWords(ctx, c)).join(", ") || "none"}`)));
+        h("td.num", {}, `${told.total(p)} ${told.unit}`),
+        h("td", {}, ...told.detail(p, ctx)));
     });
-    const thalara = (end.players || []).some((p) => "stars" in p);
     const clock = s.clock;
     const lostOnTime = clock ? clock.forfeited.map((f, seat) => (f ? seatName(ctx, seat) : null)).filter(Boolean) : [];
     return [
-      this.bars(end.players || [], thalara),
+      this.bars(end.players || [], told),
       end.text ? h("p", { id: "end-reason" }, `Why it ended: ${inWords(ctx, end.text)}.`) : null,
       lostOnTime.length ? h("p", { id: "end-time" }, `${lostOnTime.join(" and ")} lost on time, and ${lostOnTime.length > 1 ? "rank" : "ranks"} last.`) : null,
       end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
       this.ratingChanges(),
       h("table.scores", { id: "end-scores" }, h("caption", {}, "Final scores"),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, thalara ? "Stars" : "Points"),
-          h("th", { scope: "col" }, thalara ? "Artifacts won" : "Points by source, stones, summoned cards"))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, told.column),
+          h("th", { scope: "col" }, told.detailColumn))),
         h("tbody", {}, rows)),
       this.rematchBox(),
       h("div.btns", {},
@@ -119,17 +110,16 @@ export class EndScreen {
       this.sameOut].filter(Boolean);
   }
 
-  /** Each player's result as a bar, its parts by source (Vale) or by Artifact (Thalara). */
-  bars(players, thalara) {
+  /** Each player's result as a bar, its parts as the game tells them (`told.parts`:
+   * Vale by source, Thalara by Artifact). */
+  bars(players, told) {
     const ctx = this.t.ctx;
     const s = this.t.snap;
-    const total = (p) => (thalara ? p.stars : p.score);
+    const total = (p) => told.total(p);
     const most = Math.max(1, ...players.map(total));
     const palette = ["#2b6cb0", "#b8322a", "#2d752d", "#836800", "#74389f", "#24706b", "#7a2f96", "#4f6b1c"];
     return h("div.score-bars", { id: "score-bars", "aria-label": "scores" }, players.map((p) => {
-      const parts = thalara
-        ? p.artifacts.map((a) => ({ what: `${a.name} (${a.stars} ★)`, n: a.stars }))
-        : [{ what: "start", n: p.start }, ...p.sources.filter((x) => x.points > 0).map((x) => ({ what: x.source ? inWords(ctx, x.source) : x.kind, n: x.points }))];
+      const parts = told.parts(p, ctx);
       const won = (s.winners || []).includes(p.seat);
       // the bar is as long as the total; its parts share it as they gained (what was
       // lost, as Mandrake's -12, shortens the whole bar instead of a part)
@@ -140,7 +130,7 @@ export class EndScreen {
         h("div.bar-track", { role: "img", "aria-label": parts.filter((x) => x.n > 0).map((x) => `${x.what} ${x.n}`).join(", ") || "nothing scored" },
           parts.filter((x) => x.n > 0).map((x, i) => h("span.bar-part", { title: `${x.what}: ${x.n}`,
             style: `width: ${100 * x.n * scale}%; background: ${palette[i % palette.length]}` }))),
-        h("b", {}, `${total(p)} ${thalara ? "★" : "pts"}`));
+        h("b", {}, `${total(p)} ${told.unit}`));
     }));
   }
 

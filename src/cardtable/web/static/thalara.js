@@ -163,6 +163,18 @@ export function area(seat, obs, ctx) {
 
 export function score(seat) { return { value: seat.stars, unit: "★", label: "stars" }; }
 
+/** A player's result at the end (the observation's `end.players[i]`), as the end screen
+ * shows it: the total and its unit, the columns' headings, the row's detail and the
+ * parts of the score bar. */
+export const end = {
+  unit: "★",
+  column: "Stars",
+  detailColumn: "Artifacts won",
+  total: (p) => p.stars,
+  detail: (p) => [p.artifacts.length ? p.artifacts.map((a) => `${a.name} (${a.color} ${"★".repeat(a.stars)})`).join(", ") : "no Artifact"],
+  parts: (p) => p.artifacts.map((a) => ({ what: `${a.name} (${a.stars} ★)`, n: a.stars })),
+};
+
 export function hasProvisional(cat) {
   return Object.values(cat.spells || {}).some((s) => s.provisional) || Object.values(cat.artifacts || {}).some((a) => a.provisional);
 }

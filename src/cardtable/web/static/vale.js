@@ -143,6 +143,25 @@ export function area(seat, obs, ctx) {
 
 export function score(seat) { return { value: seat.score, unit: "pts", label: "points" }; }
 
+const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s Resolution effect",
+  artifact: "Artifact {}", resolution: "Resolution effects", other: "other" };
+
+/** A player's result at the end (the observation's `end.players[i]`), as the end screen
+ * shows it: the total and its unit, the columns' headings, the row's detail and the
+ * parts of the score bar. */
+export const end = {
+  unit: "pts",
+  column: "Points",
+  detailColumn: "Points by source, stones, summoned cards",
+  total: (p) => p.score,
+  detail: (p, ctx) => {
+    const parts = [`start ${p.start}`, ...p.sources.map((x) => `${(SOURCE_WORDS[x.kind] || "{}").replace("{}", x.source ? inWords(ctx, x.source) : "").trim()} ${x.points > 0 ? "+" : ""}${x.points}`)];
+    return [h("div", {}, parts.join(" · ")),
+      h("div.small", {}, `stones: ${p.stones.red} red, ${p.stones.blue} blue, ${p.stones.purple} purple · summoned: ${p.area.map((c) => inWords(ctx, c)).join(", ") || "none"}`)];
+  },
+  parts: (p, ctx) => [{ what: "start", n: p.start }, ...p.sources.filter((x) => x.points > 0).map((x) => ({ what: x.source ? inWords(ctx, x.source) : x.kind, n: x.points }))],
+};
+
 export function hasProvisional(cat) {
   return Object.values(cat.cards || {}).some((c) => c.provisional) || Object.values(cat.artifacts || {}).some((t) => t.provisional);
 }
