@@ -634,3 +634,83 @@ def test_a_well_behaved_fast_client_is_never_limited(
                 assert msg["type"] != "error", msg
                 msg = ws.receive_json()
     assert acts > 20
+
+
+# ---- found by the API's fuzzer (tests/server/test_fuzz.py) -----------------------------------
+
+PG_URL = os.environ.get("CARDTABLE_TEST_PG")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'any.db'}"
+        return
+    if not PG_URL:
+        pytest.skip("set CARDTABLE_TEST_PG to a PostgreSQL URL (CI: .ci/postgres.sh)")
+    from .helpers import schema_url
+
+    yield from schema_url(PG_URL)
+
+
+def test_a_game_id_no_game_could_have_is_a_404_on_either_database(any_db: str) -> None:
+    """A NUL in a game's id reached PostgreSQL, which refuses it in a query: 500."""
+    with TestClient(create_app(any_db, start_pool=False),
+                    raise_server_exceptions=False) as client:
+        for path in ("/api/games/a%00b", "/api/games/%00/about", "/api/games/%00/log",
+                     "/api/games/%00/result", "/api/games/%00/record",
+                     "/api/games/%00/analysis", "/api/games/%00/replay/0",
+                     "/api/games/" + "x" * 33):
+            answer = client.get(path)
+            assert answer.status_code == 404, (path, answer.text)
+            assert answer.json()["detail"].startswith("there is no game")
+        assert client.post("/api/games/%00/join").status_code == 404
+        assert client.delete("/api/games/%00").status_code == 404
+        client.post("/api/accounts", json={"name": "Ada", "password": "a long passphrase"})
+        kept = client.post("/api/me/seats", json={"game": "\u0000", "seat": 0, "token": "t"})
+        assert kept.status_code == 404
+        with client.websocket_connect("/ws/a%00b") as ws:
+            assert ws.receive_json()["code"] == "no_game"
+        assert client.get("/healthz").status_code == 200
+
+
+def test_a_405_names_every_method_of_the_path(make_client: Callable[..., TestClient]) -> None:
+    """Starlette's 405 named the methods of the first route of the path only: `Allow:
+    GET` for /api/me, which also takes DELETE."""
+    client = make_client()
+    for path, methods in (("/api/me", {"GET", "DELETE"}),
+                          ("/api/session", {"POST", "DELETE"}),
+                          ("/api/games", {"GET", "POST"}),
+                          ("/api/games/abc", {"GET", "DELETE"}),
+                          ("/api/games/abc/analysis", {"GET", "POST"}),
+                          ("/api/games/abc/join", {"POST"})):
+        answer = client.request("PATCH", path)
+        assert answer.status_code == 405, path
+        assert answer.json() == {"detail": "Method Not Allowed"}
+        assert set(answer.headers["allow"].split(", ")) == methods, (path, answer.headers)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("rated", 0), ("listed", "yes"), ("listed", 1), ("players", "2"), ("players", True),
+    ("seed", "7"), ("seed", False), ("computer_delay_ms", "100"), ("players", 2.5),
+])
+def test_a_field_of_another_type_than_declared_is_refused_not_read_as_one(
+        make_client: Callable[..., TestClient], field: str, value: Any) -> None:
+    """`"rated": 0` made an unrated game, `"players": true` asked for 1 player: the
+    body was read in pydantic's lax mode, not as the API declares it."""
+    client = make_client()
+    answer = client.post("/api/games", json={"game": "thalara", field: value})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["detail"][0]["loc"] == ["body", field]
+    assert client.get("/api/games?status=all").json() == []
+    seat = client.post("/api/me/seats", json={"game": "abc", "seat": "0", "token": "t"})
+    assert seat.status_code == 422 and seat.json()["detail"][0]["loc"] == ["body", "seat"]
+
+
+def test_a_whole_number_may_be_written_as_json_schema_allows(
+        make_client: Callable[..., TestClient]) -> None:
+    """JSON Schema's integer is 3 or 3.0: both are read as 3."""
+    client = make_client()
+    made = client.post("/api/games", json={"game": "vale", "players": 3.0, "seed": 7.0})
+    assert made.status_code == 201, made.text
+    assert client.get(f"/api/games/{made.json()['id']}").json()["players"] == 3

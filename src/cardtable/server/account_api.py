@@ -24,6 +24,8 @@ from pydantic import BaseModel, Field
 from cardtable import load_game
 from cardtable.server import names, passwords
 from cardtable.server.accounts import SESSION_DAYS, Account, Accounts, NameTaken
+from cardtable.server.api_models import Account as AccountModel
+from cardtable.server.api_models import Deleted, KeptSeat, Me, SignedOut, Whole, answers
 from cardtable.server.live import SESSION_COOKIE, client_address
 from cardtable.server.rooms import RoomError
 from cardtable.server.storage import holds
@@ -46,7 +48,7 @@ class Confirm(BaseModel):
 
 class HeldSeat(BaseModel):
     game: str = Field(max_length=32)
-    seat: int = Field(ge=0, le=7)
+    seat: Whole = Field(ge=0, le=7)
     token: str = Field(max_length=64)
 
 
@@ -84,7 +86,12 @@ def _public(account: Account) -> dict[str, Any]:
     return {"id": account.id, "name": account.name, "created": account.created}
 
 
-@router.post("/api/accounts", status_code=201)
+@router.post("/api/accounts", status_code=201, response_model=None, responses=answers(
+    AccountModel, status=201, said="the account, signed in (a new session cookie)",
+    body=True, changes=True, refusals={
+        400: "a name or password that may not be used: `detail` says why",
+        409: "this name, or one that looks like it, is taken",
+        429: "the accounts an address may create in a while are made"}))
 async def create_account(spec: Credentials, request: Request,
                          response: Response) -> dict[str, Any]:
     """Create an account (and sign in to it). 400: a name or password that may not be
@@ -115,7 +122,10 @@ async def create_account(spec: Credentials, request: Request,
     return _public(account)
 
 
-@router.post("/api/session")
+@router.post("/api/session", response_model=None, responses=answers(
+    AccountModel, said="signed in: a new session cookie", body=True, changes=True,
+    refusals={401: WRONG + " (the same answer for both)",
+              429: "past the sign-in attempts allowed to the name or the address"}))
 async def sign_in(spec: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Sign in: a new session cookie. 401 for a wrong name or password alike; 429
     past the attempts allowed to the name or the address."""
@@ -152,7 +162,9 @@ async def sign_in(spec: Credentials, request: Request, response: Response) -> di
     return _public(account)
 
 
-@router.delete("/api/session")
+@router.delete("/api/session", response_model=None, responses=answers(
+    SignedOut, said="signed out: the session ends and its cookie is cleared",
+    changes=True, checked=False))
 async def sign_out(request: Request, response: Response) -> dict[str, Any]:
     cookie = request.cookies.get(COOKIE)
     if cookie and len(cookie) <= 100:
@@ -162,7 +174,9 @@ async def sign_out(request: Request, response: Response) -> dict[str, Any]:
     return {"signed_in": False}
 
 
-@router.get("/api/me")
+@router.get("/api/me", response_model=None, responses=answers(
+    Me, said="the account signed in and its seats", checked=False,
+    refusals={401: "not signed in"}))
 async def me(request: Request) -> dict[str, Any]:
     """The account signed in, and its seats with their links (newest game first): on
     any device, signing in brings them back."""
@@ -175,7 +189,11 @@ async def me(request: Request) -> dict[str, Any]:
     return {**_public(account), "seats": seats}
 
 
-@router.post("/api/me/seats")
+@router.post("/api/me/seats", response_model=None, responses=answers(
+    KeptSeat, said="the seat follows the account from now on", body=True, changes=True,
+    refusals={401: "not signed in", 404: "no such game",
+              403: "that token does not hold this seat",
+              409: "this seat belongs to another account"}))
 async def keep_seat(spec: HeldSeat, request: Request) -> dict[str, Any]:
     """Bind a seat this browser holds (its token) to the account signed in: a guest's
     seat, or one handed out by link, follows the account from now on. 403 when the
@@ -196,7 +214,9 @@ async def keep_seat(spec: HeldSeat, request: Request) -> dict[str, Any]:
     return {"game": spec.game, "seat": spec.seat, "account": account.name}
 
 
-@router.delete("/api/me")
+@router.delete("/api/me", response_model=None, responses=answers(
+    Deleted, said="the account is deleted and signed out", body=True, changes=True,
+    refusals={401: "not signed in", 403: "that is not this account's password"}))
 async def delete_me(spec: Confirm, request: Request, response: Response) -> dict[str, Any]:
     """Delete the account signed in (its password again, to be sure). Its games stay,
     its seats named as a guest's would be."""

@@ -11,13 +11,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from cardtable import games, load_game
+from cardtable import __version__, games, load_game
 from cardtable.agents import agent_names, computer_name, make_agent
 from cardtable.engine.api import CardtableError
 from cardtable.engine.options import validate_options
@@ -27,6 +27,22 @@ from cardtable.server.account_api import current_account
 from cardtable.server.account_api import router as account_router
 from cardtable.server.accounts import Accounts
 from cardtable.server.analyses import AnalysisBusy, Analyst
+from cardtable.server.api_models import (
+    Abandoned,
+    AnalysisStatus,
+    Created,
+    Healthy,
+    Joined,
+    LogEntry,
+    Meta,
+    PublicGame,
+    Record,
+    ReplayStep,
+    Unhealthy,
+    Whole,
+    allow_every_method,
+    answers,
+)
 from cardtable.server.chat import Chat
 from cardtable.server.clocks import ON_TIMEOUT, ClockError, parse_time_control
 from cardtable.server.cluster import make_cluster
@@ -48,26 +64,39 @@ from cardtable.server.single import SingleProcess
 from cardtable.server.storage import COMPUTER, HUMAN, OPEN, GameRow, Storage, holds
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+NO_GAME = "no such game"
+
+
+# The values some fields take, stated in the API's description only: the route checks
+# them itself and answers 400 with the reason, as it always has.
+def _one_of(*values: str | None) -> dict[str, Any]:
+    return {"enum": list(values)}
 
 
 class SeatSpec(BaseModel):
-    kind: str = HUMAN       # human (the creator holds it), open (for the lobby), computer
+    kind: str = Field(default=HUMAN, json_schema_extra=_one_of(HUMAN, OPEN, COMPUTER),
+                      description="human (the creator holds it), open (for the lobby), "
+                                  "computer")
     agent: str | None = Field(default=None, max_length=64)
     name: str | None = Field(default=None, max_length=200)
 
 
+# Numbers and booleans are read as declared (api_models.Whole)
 class CreateGame(BaseModel):
-    game: str
-    players: int = 2
-    seed: int | None = None
+    game: str = Field(json_schema_extra=_one_of(*games()))
+    players: Whole = 2
+    seed: Whole | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(default=None, max_length=8)
     title: str = Field(default="", max_length=500)
-    listed: bool = True
-    computer_delay_ms: int = Field(default=0, ge=0, le=5000)
-    clock: str | None = Field(default=None, max_length=32)   # none, 5m+3s, 24h
-    on_timeout: str | None = Field(default=None, max_length=16)   # computer, forfeit
-    rated: bool = False     # between signed-in people, with a clock (server/rating_api.py)
+    listed: bool = Field(default=True, strict=True)
+    computer_delay_ms: Whole = Field(default=0, ge=0, le=5000)
+    clock: str | None = Field(default=None, max_length=32,
+                              description="a time control: none, 5m+3s, 24h")
+    on_timeout: str | None = Field(default=None, max_length=16,
+                                   json_schema_extra=_one_of("computer", "forfeit", None))
+    # between signed-in people, with a clock (server/rating_api.py)
+    rated: bool = Field(default=False, strict=True)
 
 
 class JoinSpec(BaseModel):
@@ -133,7 +162,10 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         finally:
             single.release()
 
-    app = FastAPI(title="cardtable", lifespan=lifespan)
+    app = FastAPI(title="cardtable", version=__version__, lifespan=lifespan,
+                  description="Thalara and The Vale of Eternity: the lobby, saved games, "
+                              "accounts and ratings (docs/web.md). Live play is on the "
+                              "websocket `/ws/{game_id}`, which this does not describe.")
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(OriginCheck)
     app.state.storage = storage
@@ -152,6 +184,8 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         return JSONResponse({"detail": [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""),
                                          "type": e.get("type", "")} for e in exc.errors()]},
                             status_code=422)
+
+    allow_every_method(app)
 
     @app.exception_handler(RecursionError)
     async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
@@ -183,7 +217,9 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     # ---- operations ------------------------------------------------------------
 
-    @app.get("/healthz")
+    @app.get("/healthz", response_model=None, responses=answers(
+        Healthy, said="this process is up and its database answers", checked=False,
+        also={503: {"model": Unhealthy, "description": "the database does not answer"}}))
     async def healthz() -> JSONResponse:
         """For a load balancer: the process is up and its database answers."""
         try:
@@ -202,13 +238,17 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
 
     # ---- the lobby -------------------------------------------------------------
 
-    @app.get("/api/protocol")
+    @app.get("/api/protocol", response_model=None,
+             responses=answers(dict[str, Any], said="the game websocket protocol as a JSON Schema",
+                               checked=False))
     async def protocol() -> dict[str, Any]:
         """The game websocket's protocol as a JSON Schema (docs/protocol.md), for those
         who write a client of their own."""
         return protocol_schema()
 
-    @app.get("/api/meta")
+    @app.get("/api/meta", response_model=None,
+             responses=answers(Meta, said="the games and the computer players",
+                               checked=False))
     async def meta() -> dict[str, Any]:
         names = agent_names()
         levels = [f"{n}:{lv}" for n in names if n == "ismcts"
@@ -225,7 +265,13 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                 "agents": [n for n in names if n != "ismcts"] + levels,
                 "allow_computer_games": limits.allow_computer_games}
 
-    @app.post("/api/games")
+    @app.post("/api/games", status_code=201, response_model=None, responses=answers(
+        Created, status=201, said="the game, with a link for each seat its creator holds",
+        body=True, changes=True, refusals={
+            400: "a game, player count, option, seed, clock, seat or agent the server "
+                 "does not take, or a rated game that cannot be rated: `detail` says why",
+            403: "a game without a human seat, on a server that plays none",
+            429: "this address has the most unfinished games it may"}))
     async def create_game(spec: CreateGame, request: Request) -> JSONResponse:
         try:
             game = load_game(spec.game)
@@ -319,8 +365,12 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         await rooms.created(await rooms.load(row.id))
         return JSONResponse({"id": row.id, **_links(row)}, status_code=201)
 
-    @app.get("/api/games")
-    async def list_games(status: str = "open") -> list[dict[str, Any]]:
+    @app.get("/api/games", response_model=None, responses=answers(
+        list[PublicGame], said="the games listed in the lobby",
+        refusals={400: "status is one of open, playing, over, all"}))
+    async def list_games(status: str = Query(
+            "open", json_schema_extra=_one_of("open", "playing", "over", "all"))
+    ) -> list[dict[str, Any]]:
         """Games listed in the lobby. `open`: unfinished, with an open seat nobody has
         taken; `playing`: unfinished; `over`: finished; `all`."""
         over = {"open": False, "playing": False, "over": True, "all": None}.get(status)
@@ -336,12 +386,17 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             out.append(_public(row, rooms.rooms.get(row.id)))
         return out
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", response_model=None, responses=answers(
+        PublicGame, said="the game as anybody may see it", refusals={404: NO_GAME}))
     async def game_info(game_id: str) -> dict[str, Any]:
         room = await room_or_404(game_id)
         return _public(room.row, room)
 
-    @app.post("/api/games/{game_id}/join")
+    @app.post("/api/games/{game_id}/join", response_model=None, responses=answers(
+        Joined, said="the seat taken, with its new token", body=True, changes=True,
+        refusals={404: NO_GAME, 403: "a rated game takes signed-in players only",
+                  409: "the game is over, has no open seat left, or (rated) has a seat "
+                       "of this account already"}))
     async def join(game_id: str, request: Request,
                    spec: JoinSpec | None = None) -> dict[str, Any]:
         """Take the first open seat (one its creator left for the lobby): its number,
@@ -374,7 +429,11 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                         "link": f"/g/{game_id}#seat={s.seat}&token={s.token}"}
         raise HTTPException(409, "this game has no open seat left")
 
-    @app.delete("/api/games/{game_id}")
+    @app.delete("/api/games/{game_id}", response_model=None, responses=answers(
+        Abandoned, said="the game is abandoned", changes=True, refusals={
+            404: NO_GAME,
+            403: "no token (`Authorization: Bearer`) of a seat its creator held",
+            409: "the game is over, or is a rated game under way"}))
     async def abandon(game_id: str, request: Request) -> dict[str, Any]:
         """Abandon an unfinished game, with the token of a seat its creator held (not
         one taken from the lobby) as a bearer token (`Authorization: Bearer <token>`)."""
@@ -392,12 +451,16 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
         await rooms.abandon(room)
         return {"id": game_id, "abandoned": True}
 
-    @app.get("/api/games/{game_id}/log")
+    @app.get("/api/games/{game_id}/log", response_model=None, responses=answers(
+        list[LogEntry], said="the log, as a spectator reads it", refusals={404: NO_GAME}))
     async def game_log(game_id: str) -> list[dict[str, Any]]:
         """The game's log in words, as a spectator reads it."""
         return (await room_or_404(game_id)).log_for(None)
 
-    @app.get("/api/games/{game_id}/replay/{step}")
+    @app.get("/api/games/{game_id}/replay/{step}", response_model=None, responses=answers(
+        ReplayStep, said="the game after `step` actions, as a spectator saw it",
+        refusals={404: f"{NO_GAME}, or no such step",
+                  409: "replays are for finished games"}))
     async def replay_step(game_id: str, step: int) -> dict[str, Any]:
         """A finished game after `step` actions, as a spectator saw it."""
         room = await room_or_404(game_id)
@@ -412,7 +475,12 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                 "events": [e.to_dict(None) for e in room.events[step - 1]] if step else [],
                 "catalogue": room.catalogue() if step == 0 else None}
 
-    @app.post("/api/games/{game_id}/analysis")
+    @app.post("/api/games/{game_id}/analysis", response_model=None, responses=answers(
+        AnalysisStatus, said="the analysis is stored (`state`: done)", changes=True,
+        refusals={404: NO_GAME, 409: "analyses are for finished games",
+                  429: "the server analyses as many games as it may at once"},
+        also={202: {"model": AnalysisStatus,
+                    "description": "the analysis runs (`state`: running): its progress"}}))
     async def start_analysis(game_id: str) -> JSONResponse:
         """Analyse a finished game (once: asking again gives the stored analysis or
         the progress of the one under way)."""
@@ -425,7 +493,9 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             raise HTTPException(429, str(exc)) from None
         return JSONResponse(status, status_code=200 if status["state"] == "done" else 202)
 
-    @app.get("/api/games/{game_id}/analysis")
+    @app.get("/api/games/{game_id}/analysis", response_model=None, responses=answers(
+        AnalysisStatus, said="the analysis: done, running (its progress) or failed",
+        refusals={404: f"{NO_GAME}, or nobody asked for its analysis"}))
     async def get_analysis(game_id: str) -> dict[str, Any]:
         """A finished game's analysis: `{"state": "running", "done", "total"}` while it
         is computed, then `{"state": "done", "analysis": {...}}`; 404 if nobody asked."""
@@ -435,7 +505,9 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
             raise HTTPException(404, "this game has not been analysed: POST to start")
         return status
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", response_model=None, responses=answers(
+        Record, said="the saved game",
+        refusals={404: NO_GAME, 409: "the record is published when the game is over"}))
     async def record(game_id: str) -> dict[str, Any]:
         """The saved game (action texts) once it is over."""
         room = await room_or_404(game_id)

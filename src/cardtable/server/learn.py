@@ -27,6 +27,7 @@ from cardtable.engine.api import CardtableError
 from cardtable.learn import lessons, load_lesson
 from cardtable.learn.model import LEARNER, Lesson
 from cardtable.learn.walk import NotInLesson, Walk
+from cardtable.server.api_models import About, LessonIndex, answers
 from cardtable.server.connection import CLOSE_NO_GAME, CLOSE_RATE, Connection
 from cardtable.server.limits import COSTS, BadMessage, Limits, parse_message
 from cardtable.server.live import client_address, over_budget
@@ -256,12 +257,16 @@ def add_lessons(app: FastAPI, static: Any, limits: Limits, sockets: Counter[str]
             raise HTTPException(404, f"there is no lesson for {game!r}")
         return FileResponse(static / "index.html")
 
-    @router.get("/api/learn")
+    @router.get("/api/learn", response_model=None,
+                responses=answers(list[LessonIndex], said="the lessons",
+                                  checked=False))
     async def index() -> list[dict[str, Any]]:
         return [{"game": g, "title": load_lesson(g).title, "summary": load_lesson(g).summary,
                  "parts": [p.title for p in load_lesson(g).parts]} for g in lessons()]
 
-    @router.get("/api/games/learn/{game}/{part}/about")
+    @router.get("/api/games/learn/{game}/{part}/about", response_model=None,
+                responses=answers(About, said="the lesson part's game described",
+                                  refusals={404: "no such lesson or part"}))
     async def about(game: str, part: int) -> dict[str, Any]:
         """A lesson part's game described as any game's `/about` is (no setup: a
         lesson has no rematch)."""

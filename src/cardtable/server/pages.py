@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 
+from cardtable.server.api_models import About, answers
 from cardtable.server.rooms import RoomError
 from cardtable.server.storage import COMPUTER
 
@@ -19,7 +20,9 @@ router = APIRouter()
 CACHE = "public, max-age=86400"  # a game's card set and settings never change
 
 
-@router.get("/api/games/{game_id}/about")
+@router.get("/api/games/{game_id}/about", response_model=None, responses=answers(
+    About, said="the game's description (public, and fixed for its life)",
+    refusals={404: "no such game"}))
 async def about(game_id: str, request: Request, response: Response) -> dict[str, Any]:
     """The game's catalogue, words, notation help, rules summary and setup."""
     try:

@@ -24,6 +24,7 @@ from cardtable import games, load_game
 from cardtable.engine.api import Game
 from cardtable.server import names, ratings
 from cardtable.server.accounts import Account, Accounts
+from cardtable.server.api_models import Boards, Leader, Player, Result, answers
 from cardtable.server.ratings import PROVISIONAL_GAMES, pool
 from cardtable.server.results import Results
 from cardtable.server.rooms import RoomError
@@ -91,7 +92,9 @@ def _game_or_404(name: str) -> Game:
     return load_game(name)
 
 
-@router.get("/api/games/{game_id}/result")
+@router.get("/api/games/{game_id}/result", response_model=None, responses=answers(
+    Result, said="the game's places (and rating changes, rated)",
+    refusals={404: "no such game", 409: "the result comes when the game is over"}))
 async def game_result(game_id: str, request: Request) -> dict[str, Any]:
     """A finished game's stored result: each seat's place, and in a rated game its
     rating before and after. `stored` is false for a moment after the end (and for
@@ -108,7 +111,9 @@ async def game_result(game_id: str, request: Request) -> dict[str, Any]:
             "seats": seats}
 
 
-@router.get("/api/leaderboard/{game}")
+@router.get("/api/leaderboard/{game}", response_model=None, responses=answers(
+    list[Leader], said="the settled ratings, best first (at most 100)",
+    refusals={404: "no such game", 400: "a player count the game is not for"}))
 async def leaderboard(game: str, request: Request,
                       players: int | None = None) -> list[dict[str, Any]]:
     """The settled ratings of `game` (each player count is its own pool; `players`
@@ -123,7 +128,8 @@ async def leaderboard(game: str, request: Request,
     return rows
 
 
-@router.get("/api/leaderboards")
+@router.get("/api/leaderboards", response_model=None, responses=answers(
+    Boards, said="what the leaderboard pages need", checked=False))
 async def leaderboards_meta() -> dict[str, Any]:
     """What the leaderboard pages need: the games, their player counts, how many
     rated games settle a rating, and the computer levels' published ratings."""
@@ -134,7 +140,9 @@ async def leaderboards_meta() -> dict[str, Any]:
             "settled_after": PROVISIONAL_GAMES, "levels": ratings.LEVEL_RATINGS}
 
 
-@router.get("/api/players/{name}")
+@router.get("/api/players/{name}", response_model=None, responses=answers(
+    Player, said="the player's public profile",
+    refusals={404: "no account has that name"}))
 async def player(name: str, request: Request) -> dict[str, Any]:
     """A player's public profile."""
     account = await _player(request, name)

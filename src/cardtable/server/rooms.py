@@ -51,6 +51,7 @@ from cardtable.server.storage import (
     GameRow,
     Storage,
     StorageError,
+    could_be_id,
     holds,
 )
 from cardtable.server.writer import ActionWriter
@@ -800,6 +801,8 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is not None:
             return room
+        if not could_be_id(game_id):
+            raise RoomError("no_game", f"there is no game {game_id!r}")
         heard = self._loading.setdefault(game_id, [])
         try:
             row, actions = await self.writer.call(self.storage.game_and_actions, game_id)

@@ -121,6 +121,12 @@ COMPUTER = "computer"
 OPEN = "open"
 
 
+def could_be_id(text: str) -> bool:
+    """Whether `text` could be a game's id (`_create` makes them: 8 letters and
+    digits). Anything else is looked up nowhere: PostgreSQL refuses a NUL in a query."""
+    return 0 < len(text) <= 32 and text.isascii() and text.isalnum()
+
+
 class StorageError(Exception):
     """The database refused a write (for example an action index already taken)."""
 
