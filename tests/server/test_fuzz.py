@@ -165,6 +165,13 @@ def _walk(db_url: str) -> World:
                         game_id=game).json()["state"] == "done"
         api.call("GET", "/api/players/{name}", 200, name="Ada")
         api.call("GET", "/api/leaderboard/{game}", 200, game="thalara")
+        api.call("GET", "/api/protocol", 200)
+        # a guest seeks an unrated game, reads it, sees it in the lobby's list, cancels it
+        seek = api.call("POST", "/api/seeks", 201, json={"game": "vale", "players": 2}).json()
+        mine = {"authorization": f"Bearer {seek['secret']}"}
+        api.call("GET", "/api/seeks/{seek_id}", 200, seek_id=seek["id"], headers=mine)
+        api.call("GET", "/api/seeks", 200)
+        api.call("DELETE", "/api/seeks/{seek_id}", 200, seek_id=seek["id"], headers=mine)
         # a guest's games: one left in the lobby, one under way, one abandoned; Bea keeps
         # a guest's seat
         lobby = api.call("POST", "/api/games", 201, json={

@@ -193,6 +193,8 @@ class PublicSeat(Closed):
     agent: str | None
     claimed: bool
     connected: bool
+    bot: bool = Field(description="whether a program plays the seat now (its client said "
+                                  "so in its hello: docs/protocol.md)")
 
 
 class PublicGame(Closed):
@@ -418,6 +420,8 @@ class PlayerGame(Closed):
     won: bool
     at: float
     character: str | None
+    character_name: str | None = Field(description="the Thalara character's name (null: "
+                                                 "no character)")
     rated: bool
     replay: str
     analysis: str
@@ -433,6 +437,7 @@ class GameRate(Closed):
 
 class CharacterRate(Closed):
     character: str
+    character_name: str
     played: int
     won: int
     rate: float
@@ -459,3 +464,43 @@ class LessonIndex(Closed):
     title: str
     summary: str
     parts: list[str]
+
+
+# ---- quick pairing (seek_api.py) ---------------------------------------------------
+
+class Seek(Closed):
+    """A seek as its seeker reads it; once paired, with the seeker's own seat."""
+    id: str
+    state: str = Field(description="open, paired, cancelled or expired")
+    game: str
+    players: int
+    clock: str | None
+    rated: bool
+    name: str
+    rating: int | None = Field(description="the seeker's rating in the pool (rated seeks)")
+    created: float
+    expires: float
+    secret: str | None = sometimes("the seek's secret, in the answer to its post only: "
+                                   "`Authorization: Bearer <secret>` asks about it")
+    game_id: str | None = sometimes("the game it was paired into (paired)")
+    seat: int | None = sometimes("the seeker's seat in that game (paired)")
+    token: str | None = sometimes("that seat's token (paired)")
+    link: str | None = sometimes("that seat's link (paired)")
+
+
+class OpenSeek(Closed):
+    """A seek in the lobby's list: what it asks for and who waits, nothing secret."""
+    id: str
+    game: str
+    title: str
+    players: int
+    clock: str | None
+    rated: bool
+    name: str
+    rating: int | None
+    waited: float
+
+
+class SeekCancelled(Closed):
+    id: str
+    state: Literal["cancelled"]

@@ -37,6 +37,7 @@ from pydantic import BaseModel, Field
 
 from cardtable import games, load_game
 from cardtable.server.account_api import current_account
+from cardtable.server.api_models import OpenSeek, Seek, SeekCancelled, Whole, answers
 from cardtable.server.clocks import ClockError, parse_time_control
 from cardtable.server.live import client_address
 from cardtable.server.names import clean_text
@@ -54,10 +55,11 @@ router = APIRouter()
 
 
 class SeekSpec(BaseModel):
+    # numbers and booleans read as declared, as POST /api/games reads them (api_models)
     game: str = Field(max_length=32)
-    players: int = Field(default=2, ge=2, le=8)
+    players: Whole = Field(default=2, ge=2, le=8)
     clock: str | None = Field(default=None, max_length=32)
-    rated: bool = False
+    rated: bool = Field(default=False, strict=True)
     name: str | None = Field(default=None, max_length=200)   # a guest's
 
 
@@ -197,7 +199,15 @@ def _answer(request: Request, row: SeekRow, token: str | None = None) -> dict[st
     return out
 
 
-@router.post("/api/seeks", status_code=201)
+OWN = {403: "the seek is answered to its seeker only (its secret, or its account's "
+            "session)", 404: "there is no such seek"}
+
+
+@router.post("/api/seeks", status_code=201, response_model=None, responses=answers(
+    Seek, status=201, said="the seek, with its secret", body=True, changes=True,
+    refusals={400: "a game, player count or clock that cannot be",
+              403: "a rated seek by a guest", 409: "the account has an open seek",
+              429: "past the seeks allowed to the address or the server"}))
 async def post_seek(spec: SeekSpec, request: Request) -> dict[str, Any]:
     """Seek a game. 400 for a game, player count or clock that cannot be; 403 for a
     rated seek by a guest; 409 when the account has an open seek; 429 past the
@@ -237,7 +247,8 @@ async def post_seek(spec: SeekSpec, request: Request) -> dict[str, Any]:
     return {**_answer(request, row), "secret": secret}
 
 
-@router.get("/api/seeks")
+@router.get("/api/seeks", response_model=None, responses=answers(
+    list[OpenSeek], said="the open seeks, longest-waiting first", checked=False))
 async def list_seeks(request: Request) -> list[dict[str, Any]]:
     """The open seeks, longest-waiting first (at most 100): what each asks for, the
     seeker's name and, rated, rating, and how long it has waited."""
@@ -249,7 +260,9 @@ async def list_seeks(request: Request) -> list[dict[str, Any]]:
              "waited": round(max(0.0, now - r.created), 1)} for r in rows]
 
 
-@router.get("/api/seeks/{seek_id}")
+@router.get("/api/seeks/{seek_id}", response_model=None, responses=answers(
+    Seek, said="the seek (paired: with the seeker's seat)",
+    refusals={**OWN, 429: "too many seeks waited on at once from the address"}))
 async def get_seek(seek_id: str, request: Request, wait: float = 0.0) -> dict[str, Any]:
     """The seeker's seek; with `wait`, held until it is no longer open or `wait`
     seconds (at most `limits.seek_wait`) have passed."""
@@ -277,7 +290,9 @@ async def get_seek(seek_id: str, request: Request, wait: float = 0.0) -> dict[st
         _answer(request, row)
 
 
-@router.delete("/api/seeks/{seek_id}")
+@router.delete("/api/seeks/{seek_id}", response_model=None, responses=answers(
+    SeekCancelled, said="the seek is cancelled", changes=True,
+    refusals={**OWN, 409: "the seek is paired (its game waits) or over already"}))
 async def cancel_seek(seek_id: str, request: Request) -> dict[str, Any]:
     """Cancel the seeker's open seek; 409 when it is paired (its game is waiting:
     `GET` it for the seat) or over."""
