@@ -75,6 +75,18 @@ def stone_count(st: ValeState, p: int) -> int:
     return stones[i] + stones[i + 1] + stones[i + 2]
 
 
+def first_over_limit(st: ValeState) -> int:
+    """The first player (by seat) holding more stones than their stone limit, or -1."""
+    stones = st.stones
+    floor = st.cs.limit_floor  # nobody's limit is below it: fewer stones are never over
+    for q in range(st.n):
+        i = 3 * q
+        total = stones[i] + stones[i + 1] + stones[i + 2]
+        if total > floor and total > stone_limit(st, q):
+            return q
+    return -1
+
+
 def set_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
     stones = st.stones
     i = 3 * p
@@ -290,7 +302,7 @@ def draw(st: ValeState, p: int, count: int) -> None:
 def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
     st.recheck = True
     stones = st.stones
-    i = stone_at(p, 0)
+    i = 3 * p  # as stone_at(p, 0): this runs at every stone gained
     stones[i] += red
     stones[i + 1] += blue
     stones[i + 2] += purple

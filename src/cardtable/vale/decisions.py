@@ -45,6 +45,7 @@ from cardtable.vale.frames import (
     DiscardFromOwnArea,
     DiscardFromShelter,
     DiscardOwnCard,
+    Frame,
     FreeSummon,
     NameFamily,
     Order,
@@ -77,7 +78,7 @@ def abandon(st: ValeState) -> None:
         pending.pop()
 
 
-def hides_its_choices(st: ValeState, frame: Decision) -> bool:
+def hides_its_choices(st: ValeState, frame: Frame) -> bool:
     """Whether the others cannot tell how many answers this decision has: it sorts the
     decider's hand by what the cards are (a free summon from hand, a discard that must
     keep one possible), the hand holds two cards or more, and some are secret. Such a
@@ -585,11 +586,11 @@ OPTIONS: Final = [_DECISIONS[name][0] for name in FRAME_NAMES]
 ANSWERS: Final = [_DECISIONS[name][1] for name in FRAME_NAMES]
 
 
-def frame_actions(st: ValeState, frame: Decision) -> list[Action]:
-    """The choices of a decision frame (possibly empty)."""
+def frame_actions(st: ValeState, frame: Frame) -> list[Action]:
+    """The choices of a decision frame (possibly empty; never asked of a run frame)."""
     return OPTIONS[frame.kind](st, frame)
 
 
-def decide(st: ValeState, frame: Decision, action: Action) -> None:
+def decide(st: ValeState, frame: Frame, action: Action) -> None:
     """Feed the chosen (legal) action into `frame`, the newest pending frame."""
     ANSWERS[frame.kind](st, frame, action)

@@ -37,7 +37,7 @@ from cardtable.vale.actions import (
 )
 from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
 from cardtable.vale.event_words import event_text
-from cardtable.vale.frames import Decision, Order, PayPrice, Run, StoneLimit, Upgrade
+from cardtable.vale.frames import Order, PayPrice, Run, StoneLimit, Upgrade
 from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
@@ -261,7 +261,6 @@ def proceed(st: ValeState) -> None:
     """Run pending steps and phases until someone must decide; sets st.legal."""
     pending = st.pending
     n = st.n
-    floor = st.cs.limit_floor
     while True:
         if st.recheck:
             st.recheck = False
@@ -270,20 +269,17 @@ def proceed(st: ValeState) -> None:
             if pending and isinstance(pending[-1], Upgrade):
                 st.recheck = True  # a stone just received is being upgraded first
             else:
-                for q in range(n):
-                    total = board.stone_count(st, q)
-                    if total > floor and total > board.stone_limit(st, q):
-                        st.recheck = True  # until the discards are done
-                        if not (pending and isinstance(pending[-1], StoneLimit)
-                                and pending[-1].player == q):
-                            pending.append(StoneLimit(q))
-                        break
+                q = board.first_over_limit(st)
+                if q >= 0:
+                    st.recheck = True  # until the discards are done
+                    if not (pending and isinstance(pending[-1], StoneLimit)
+                            and pending[-1].player == q):
+                        pending.append(StoneLimit(q))
         if pending:
             top = pending[-1]
             if isinstance(top, Run):
                 operations.run_step(st, top)
                 continue
-            assert isinstance(top, Decision)
             acts = decisions.frame_actions(st, top)
             if not acts:
                 decisions.abandon(st)
@@ -356,9 +352,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
                       event_text(p, action))
     events.append(event)
     if pending:
-        top = pending[-1]
-        assert isinstance(top, Decision)  # a run frame never waits for an action
-        decisions.decide(st, top, action)
+        decisions.decide(st, pending[-1], action)
     else:
         kind = action.kind
         c = action.a
