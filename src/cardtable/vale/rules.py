@@ -179,7 +179,17 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
 
 
 # --- summoning (shared by the Summon action and free summons) ---------------------------
-
+# Triggers: when a card is summoned, the `on_summon` permanents of the cards already in
+# the summoner's area score at once, in area order (so never for their own summon), and
+# then the summoned card's instant effect starts; `on_tame` permanents pay out at once
+# when a card is tamed. Their rewards need no decision, so they need no frame; the stone
+# limit is checked right after, before anything else happens.
+#
+# The expansion's recovering permanents listen to events (a blue stone gained, a card
+# drawn, points lost, stones changed), noted as bits in `st.triggered` and handled at the
+# top of `proceed`, before the stone limit is checked (Thalassa's rulebook example). A
+# Duduri King upgrade of a stone just received is decided before the stone limit too;
+# Gem of Kukulkan's offer comes after it.
 
 def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
            origin: list[int] | None = None) -> None:
