@@ -31,11 +31,6 @@ def side_at(n: int, conf: int, p: int) -> int:
     return conf * n + p
 
 
-def sides_of(n: int, p: int, conflicts: int) -> range:
-    """Where p's sides of the first `conflicts` conflicts are, conflict by conflict."""
-    return range(p, conflicts * n, n)
-
-
 def color_at(width: int, at: int, color: int) -> int:
     """Where the count of `color` of the side at `at` is in `side_colors`."""
     return at * width + color

@@ -259,14 +259,13 @@ def cast_actions(state: ThalaraState, player: int) -> list[Action]:
     n = s.n
     least = s.min_requirement
     sids: list[int] | None = None
-    # this runs after every card placed: one call for the sides, and the colour counts
-    # of a side found from it as color_at(width, at, color) does
-    for conf, at in enumerate(board.sides_of(n, player, len(state.display))):
+    for conf in range(len(state.display)):
+        at = board.side_at(n, conf, player)
         if side_faceup[at] < least:
             continue
         if sids is None:
             sids = [sid for sid in s.spells_of[player] if state.cast_in[sid] < 0]
-        base = at * width
+        base = board.color_at(width, at, 0)
         for sid in sids:
             for color, need in s.spell_of[sid].need_pairs:
                 if side_colors[base + color] < need:
