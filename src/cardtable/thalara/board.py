@@ -7,7 +7,9 @@ Sides: each conflict has one side per player. The state keeps them in flat lists
 entry a side, conflict by conflict: `sides` (the cards there) and `side_faceup` (how
 many face-up cards with a colour) at `side_at(n, conf, p)`, and `side_colors`, one count
 per colour a side, at `color_at(width, side_at(...), color)`. Flat lists of ints copy in
-one step in `clone()`; these helpers keep the arithmetic in one place.
+one step in `clone()`; these helpers keep the arithmetic in one place, and the setup's
+tables `side_slot[p][conf]` and `color_base[p][conf]` hold their answers for the paths
+that run at every card placed.
 
 Draw piles: `state.ontop[q]` counts the top cards of q's pile that everyone saw put
 there (a face-up card Recalled); `state.ontop[n + q]` those that q alone knows (also a
@@ -54,7 +56,7 @@ def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event
     s = state.setup
     card = state.hands[p].pop(index)
     t = s.card_type[card]
-    at = side_at(s.n, conf, p)
+    at = s.side_slot[p][conf]
     state.sides[at].append(card)
     state.last = p
     veiled = state.veil[p]
@@ -95,7 +97,7 @@ def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event
         state.unsure.discard(card)  # placed face-up: everyone sees which it is
     color = s.card_color[card]
     if color >= 0:
-        state.side_colors[color_at(s.width, at, color)] += 1
+        state.side_colors[s.color_base[p][conf] + color] += 1
         state.side_faceup[at] += 1
     events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
                         args=(p + 1, s.type_names[t], conf + 1)))
@@ -113,24 +115,24 @@ def forget_hand(state: ThalaraState, p: int) -> None:
 
 def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
     s = state.setup
-    at = side_at(s.n, conf, side)
+    at = s.side_slot[side][conf]
     state.sides[at].remove(card)
     if card in state.facedown:
         state.facedown.discard(card)
     elif s.card_color[card] >= 0:
-        state.side_colors[color_at(s.width, at, s.card_color[card])] -= 1
+        state.side_colors[s.color_base[side][conf] + s.card_color[card]] -= 1
         state.side_faceup[at] -= 1
 
 
 def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
                     face_down: bool) -> None:
     s = state.setup
-    at = side_at(s.n, conf, side)
+    at = s.side_slot[side][conf]
     state.sides[at].append(card)
     if face_down:
         state.facedown.add(card)
     elif s.card_color[card] >= 0:
-        state.side_colors[color_at(s.width, at, s.card_color[card])] += 1
+        state.side_colors[s.color_base[side][conf] + s.card_color[card]] += 1
         state.side_faceup[at] += 1
 
 

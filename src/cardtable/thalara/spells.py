@@ -255,17 +255,16 @@ def cast_actions(state: ThalaraState, player: int) -> list[Action]:
     out: list[Action] = []
     side_colors = state.side_colors
     side_faceup = state.side_faceup
-    width = s.width
-    n = s.n
     least = s.min_requirement
     sids: list[int] | None = None
+    slots = s.side_slot[player]
+    bases = s.color_base[player]
     for conf in range(len(state.display)):
-        at = board.side_at(n, conf, player)
-        if side_faceup[at] < least:
+        if side_faceup[slots[conf]] < least:
             continue
         if sids is None:
             sids = [sid for sid in s.spells_of[player] if state.cast_in[sid] < 0]
-        base = board.color_at(width, at, 0)
+        base = bases[conf]
         for sid in sids:
             for color, need in s.spell_of[sid].need_pairs:
                 if side_colors[base + color] < need:
@@ -282,7 +281,7 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
     if state.cast_in[sid] >= 0:
         return False
     spell = s.spell_of[sid]
-    base = board.color_at(s.width, board.side_at(s.n, conf, player), 0)
+    base = s.color_base[player][conf]
     side_colors = state.side_colors
     for color, need in spell.need_pairs:
         if side_colors[base + color] < need:
