@@ -43,5 +43,5 @@ def test_no_face_imports_a_game_module() -> None:
 
 def test_the_scan_sees_an_import_inside_a_function(tmp_path: Path) -> None:
     sample = tmp_path / "face.py"
-    sample.write_text("def f():\n    from cardtable.vale.effects import FRAME_NAMES\n")
-    assert imported_modules(sample) == [(2, "cardtable.vale.effects.FRAME_NAMES")]
+    sample.write_text("def f():\n    from cardtable.vale.frames import FRAME_NAMES\n")
+    assert imported_modules(sample) == [(2, "cardtable.vale.frames.FRAME_NAMES")]

@@ -12,7 +12,7 @@ import pytest
 from cardtable import load_game
 from cardtable.engine.api import OptionError
 from cardtable.rl.encoding import OBS_HIGH, encoding_for
-from cardtable.vale.effects import FRAME_NAMES
+from cardtable.vale.frames import FRAME_NAMES
 from tests.thalara.test_pending_observation import shift_state
 
 

@@ -313,7 +313,7 @@ def test_a_sampled_world_names_a_chosen_face_down_card_by_where_it_lies(
         world = state.sample_world(1, random.Random(seed))
         down = next(c for c in world.sides[0] if c in world.facedown)
         dealt.add(down)
-        assert world.pending[-1][5] == down
+        assert world.pending[-1].chosen == down
         world.apply(GAME.parse_action(world, "target 2"))
         assert down in world.sides[2 * 1 + 0] and down in world.facedown
     assert len(dealt) > 1

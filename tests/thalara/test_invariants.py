@@ -28,7 +28,7 @@ def check(state: ThalaraState) -> None:
         places.update(state.pool[p])
     for cards in state.sides:
         places.update(cards)
-    places.update(state.stack)
+    places.update(state.artifact_pile)
     places.update(state.display)
     # Each card is in exactly one place (an Artifact destroyed this round is held
     # but out of play until it returns to hand).
@@ -38,17 +38,17 @@ def check(state: ThalaraState) -> None:
             assert places[c] == 1, f"Remnant {s.name(c)} of P{p + 1} is lost"
         for c in s.shock_cards[p]:
             assert places[c] == 1
-    held = [c for h in state.held for c in h]
+    held = [c for h in state.won for c in h]
     assert len(held) == len(set(held))
     for c in s.artifact_cards:
         assert places[c] + (c in held and places[c] == 0) == 1
-        assert (c in held) != (c in state.stack or c in state.display)
+        assert (c in held) != (c in state.artifact_pile or c in state.display)
     # Remnants stay with their owner; Aftershocks too.
     for p in range(n):
         for c in state.supply[p] + list(state.discard[p]) + list(state.pool[p]):
             assert s.card_owner[c] == p
         for c in state.hands[p]:
-            assert s.card_owner[c] == p or (s.card_kind[c] == ARTIFACT and c in state.held[p])
+            assert s.card_owner[c] == p or (s.card_kind[c] == ARTIFACT and c in state.won[p])
     # Spells lie in the conflict they were cast in, or in their collection.
     for sid, conf in enumerate(state.cast_in):
         if conf >= 0:
@@ -64,7 +64,7 @@ def check(state: ThalaraState) -> None:
             if c not in state.facedown and s.card_color[c] >= 0:
                 counts[s.card_color[c]] += 1
         assert state.side_colors[slot * width:(slot + 1) * width] == counts
-    assert state.scores() == [sum(s.card_stars[c] for c in h) for h in state.held]
+    assert state.scores() == [sum(s.card_stars[c] for c in h) for h in state.won]
     # legal actions, observations as JSON, the record: tests/engine/test_contract.py
     assert state.clone() == state
     assert all(k in (REMNANT, ARTIFACT, AFTERSHOCK) for k in s.card_kind)

@@ -178,7 +178,7 @@ def test_bulwark_raises_your_artifacts_in_its_conflict_by_one() -> None:
     turn(state, "play green5 1")
     act(state, "pass", "pass")
     artifact = state.observation(0)["seats"][0]["artifacts"][0]
-    strength = state.setup.describe(state.held[0][0])["strength"]
+    strength = state.setup.describe(state.won[0][0])["strength"]
     select(state, {0: ["green4", "yellow5", "red2", "blue1", "yellow1", "purple1"],
                    1: list(FILLER)})
     turn(state, f"play {artifact} 1")

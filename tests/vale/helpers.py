@@ -77,7 +77,7 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
     st.phase = phase
     st.artifact_picks = 0 if phase == phases.HUNTING and st.arts else len(seats)
     st.picks = 0
-    st.stack = []
+    st.pending = []
     st.hist = []
     st.recheck = True
     rules.proceed(st)

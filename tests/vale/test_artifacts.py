@@ -239,7 +239,7 @@ def test_book_of_thoth_upgrades_two_stones_never_the_same_twice() -> None:
 def test_book_of_thoth_edge_a_new_blue_cannot_go_on_to_purple() -> None:
     st = pos(seat(stones=(1, 0, 0), artifact="book-of-thoth"), seat())
     play(st, "use book-of-thoth", "upgrade red")
-    assert stones(st, 0) == (0, 1, 0) and not st.stack
+    assert stones(st, 0) == (0, 1, 0) and not st.pending
     hae = pos(seat(area=["hae-tae"], stones=(0, 0, 1), artifact="book-of-thoth"), seat())
     play(hae, "use book-of-thoth")  # purple is worth 3 with Hae-tae: still no downgrade
     assert stones(hae, 0) == (0, 0, 1)

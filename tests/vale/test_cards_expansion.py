@@ -130,7 +130,7 @@ def test_melusine_four_points_per_card_up_to_three() -> None:
     st = pos(seat(hand=["melusine", "imp", "troll", "odin", "kappa"], stones=(0, 1, 0)),
              seat())
     play(st, "summon melusine pay blue", "discard imp", "discard troll", "discard odin")
-    assert st.scores()[0] == 12 and names(st, st.hands[0]) == ["kappa"] and not st.stack
+    assert st.scores()[0] == 12 and names(st, st.hands[0]) == ["kappa"] and not st.pending
 
 
 def test_melusine_edge_stopping_after_one() -> None:

@@ -12,7 +12,7 @@ def summons(st: object) -> list[str]:
 def test_hestia_raises_the_stone_limit_to_six() -> None:
     st = position(seat(hand=["hestia"], hunted=["goblin"], stones=(0, 1, 1)), seat())
     play(st, "summon hestia", "sell goblin")
-    assert stones(st, 0) == (4, 1, 1) and not st.stack
+    assert stones(st, 0) == (4, 1, 1) and not st.pending
 
 
 def test_hestia_edge_in_hand_it_does_nothing() -> None:

@@ -82,7 +82,7 @@ def test_genie_resolves_every_hourglass_effect_now_in_a_chosen_order() -> None:
 def test_genie_edge_no_hourglass_effects_nothing() -> None:
     st = position(seat(hand=["genie"], area=["kappa"], stones=(0, 0, 1)), seat())
     play(st, "summon genie pay purple")
-    assert st.stack == [] and st.current_player() == 0
+    assert st.pending == [] and st.current_player() == 0
 
 
 def test_hippogriff_draws_and_lowers_wind_costs_by_two() -> None:

@@ -46,7 +46,7 @@ def test_hephaestus_with_stones_chooses_what_to_lose() -> None:
 def test_hephaestus_with_less_than_2_points_and_no_stones_does_nothing() -> None:
     st = pos(seat(area=["hephaestus"], stones=(1, 0, 0), score=1), seat())
     play(st, "end", "end")
-    assert stones(st, 0) == (1, 0, 0) and st.scores()[0] == 1 and not st.stack
+    assert stones(st, 0) == (1, 0, 0) and st.scores()[0] == 1 and not st.pending
 
 
 # "A card cannot be summoned if any part of its Instant effect cannot be resolved": Pyro
@@ -174,7 +174,7 @@ def test_incense_burner_price_is_3_whatever_the_cost_reductions() -> None:
 def test_gem_of_kukulkan_only_after_the_stones_and_the_limit() -> None:
     st = pos(seat(hunted=["tidal"], stones=(1, 1, 2), artifact="gem-of-kukulkan"), seat())
     play(st, "sell tidal")
-    kinds = [f[0] for f in st.stack]
+    kinds = [f.kind for f in st.pending]
     assert st.observation(0)["pending"]["kind"] == "stone-limit" and len(kinds) == 2
     play(st, "discard red")
     assert sorted(legal(st)) == ["done", "pay blue", "pay purple"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st_
 from cardtable.engine.api import IllegalAction
 from cardtable.engine.record import GameRecord
 from cardtable.vale import board
-from cardtable.vale.effects import F_LIMIT, F_UPGRADE
+from cardtable.vale.frames import F_LIMIT, F_UPGRADE
 from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
 
@@ -36,8 +36,8 @@ def check(st: ValeState) -> None:
         assert min(st.stones[3 * q: 3 * q + 3]) >= 0
         # the stone-limit discard, or (Duduri King) the upgrade of a stone just
         # received, which comes before the limit is checked
-        limit_pending = bool(st.stack) and st.stack[-1][0] in (F_LIMIT, F_UPGRADE) and (
-            st.stack[-1][1] == q)
+        limit_pending = bool(st.pending) and st.pending[-1].kind in (F_LIMIT, F_UPGRADE) and (
+            st.pending[-1].player == q)
         if not limit_pending:
             assert board.stone_count(st, q) <= board.stone_limit(st, q), "stone limit"
     # legal actions and the current player: tests/engine/test_contract.py

@@ -219,7 +219,7 @@ def test_stone_limit_four_the_player_chooses_what_to_discard() -> None:
 def test_stone_limit_is_six_with_hestia() -> None:
     st = position(seat(hunted=["goblin"], area=["hestia"], stones=(0, 1, 1)), seat())
     play(st, "sell goblin")
-    assert stones(st, 0) == (4, 1, 1) and st.stack == []
+    assert stones(st, 0) == (4, 1, 1) and st.pending == []
 
 
 def test_stone_limit_when_hestia_leaves_the_owner_discards() -> None:

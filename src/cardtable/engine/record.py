@@ -125,7 +125,8 @@ class GameRecord:
         """The game after the first `upto` actions (all of them by default).
 
         `watch`, if given, hears of each action as it is replayed: the player who took it
-        (None for chance), its text and the events it caused.
+        (a seat: the games have no chance player, they shuffle with their own generator;
+        the type is `current_player()`'s), its text and the events it caused.
         """
         if upto is not None and (not _whole(upto) or not 0 <= upto <= len(self.actions)):
             raise RecordError(f"cannot replay {upto!r} actions: the record has "

@@ -1,6 +1,15 @@
-"""Where Thalara's cards lie: placing a card into a conflict and taking it out again
-(with the face-down and colour counts that follow it, and what the others then know of
-the hand it left), finding a card in a hand or supply, and the Casual Chaos draw piles.
+"""Where Thalara's cards lie: the sides of the conflicts, placing a card into a conflict
+and taking it out again (with the face-down and colour counts that follow it, and what
+the others then know of the hand it left), finding a card in a hand or supply, and the
+Casual Chaos draw piles.
+
+Sides: each conflict has one side per player. The state keeps them in flat lists, one
+entry a side, conflict by conflict: `sides` (the cards there) and `side_faceup` (how
+many face-up cards with a colour) at `side_at(n, conf, p)`, and `side_colors`, one count
+per colour a side, at `color_at(width, side_at(...), color)`. Flat lists of ints copy in
+one step in `clone()`; these helpers keep the arithmetic in one place, and the setup's
+tables `side_slot[p][conf]` and `color_base[p][conf]` hold their answers for the paths
+that run at every card placed.
 
 Draw piles: `state.ontop[q]` counts the top cards of q's pile that everyone saw put
 there (a face-up card Recalled); `state.ontop[n + q]` those that q alone knows (also a
@@ -19,6 +28,21 @@ if TYPE_CHECKING:
     from cardtable.thalara.state import ThalaraState
 
 
+def side_at(n: int, conf: int, p: int) -> int:
+    """Where p's side of conflict `conf` is in `sides` and `side_faceup` (n players)."""
+    return conf * n + p
+
+
+def color_at(width: int, at: int, color: int) -> int:
+    """Where the count of `color` of the side at `at` is in `side_colors`."""
+    return at * width + color
+
+
+def side(state: ThalaraState, conf: int, p: int) -> list[int]:
+    """The cards on p's side of conflict `conf`."""
+    return state.sides[conf * state.setup.n + p]
+
+
 def find(card_type: list[int], cards: list[int], t: int) -> int:
     """The index in `cards` of the first card of type `t`, or -1."""
     for i, c in enumerate(cards):
@@ -32,8 +56,8 @@ def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event
     s = state.setup
     card = state.hands[p].pop(index)
     t = s.card_type[card]
-    n = s.n
-    state.sides[conf * n + p].append(card)
+    at = s.side_slot[p][conf]
+    state.sides[at].append(card)
     state.last = p
     veiled = state.veil[p]
     state.veil[p] = -1
@@ -73,8 +97,8 @@ def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event
         state.unsure.discard(card)  # placed face-up: everyone sees which it is
     color = s.card_color[card]
     if color >= 0:
-        state.side_colors[(conf * n + p) * s.width + color] += 1
-        state.side_faceup[conf * n + p] += 1
+        state.side_colors[s.color_base[p][conf] + color] += 1
+        state.side_faceup[at] += 1
     events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
                         args=(p + 1, s.type_names[t], conf + 1)))
 
@@ -91,25 +115,25 @@ def forget_hand(state: ThalaraState, p: int) -> None:
 
 def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
     s = state.setup
-    n = s.n
-    state.sides[conf * n + side].remove(card)
+    at = s.side_slot[side][conf]
+    state.sides[at].remove(card)
     if card in state.facedown:
         state.facedown.discard(card)
     elif s.card_color[card] >= 0:
-        state.side_colors[(conf * n + side) * s.width + s.card_color[card]] -= 1
-        state.side_faceup[conf * n + side] -= 1
+        state.side_colors[s.color_base[side][conf] + s.card_color[card]] -= 1
+        state.side_faceup[at] -= 1
 
 
 def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
                     face_down: bool) -> None:
     s = state.setup
-    n = s.n
-    state.sides[conf * n + side].append(card)
+    at = s.side_slot[side][conf]
+    state.sides[at].append(card)
     if face_down:
         state.facedown.add(card)
     elif s.card_color[card] >= 0:
-        state.side_colors[(conf * n + side) * s.width + s.card_color[card]] += 1
-        state.side_faceup[conf * n + side] += 1
+        state.side_colors[s.color_base[side][conf] + s.card_color[card]] += 1
+        state.side_faceup[at] += 1
 
 
 # ---- Casual Chaos draw piles --------------------------------------------------------

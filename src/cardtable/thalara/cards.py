@@ -1,7 +1,8 @@
 """The Thalara card model and its loader: colors, Remnants, Artifacts, Aftershocks,
 characters and their spells, read from a TOML card file.
 
-Spells are data: each one lists effects from the vocabulary in `spells.py`, so a card
+Spells are data: each one lists effects from the vocabulary below (VOCABULARY: each
+effect type, its kind and its fields; `spells.py` gives them their meaning), so a card
 file of one's own with new spells built from that vocabulary loads without code.
 """
 

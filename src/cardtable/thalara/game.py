@@ -204,12 +204,12 @@ class ThalaraGame(Game):
         s.supply = [list(r) for r in setup.remnant_cards]
         s.discard = ((),) * n
         s.pool = tuple(tuple(a) for a in setup.shock_cards)
-        s.held = ((),) * n
+        s.won = ((),) * n
         s.stars = [0] * n
-        stack = list(setup.artifact_cards)
-        s.rng = rngmod.shuffle(s.rng, stack)
-        s.display = [stack.pop() for _ in range(min(slots, len(stack)))]
-        s.stack = tuple(stack)
+        pile = list(setup.artifact_cards)
+        s.rng = rngmod.shuffle(s.rng, pile)
+        s.display = [pile.pop() for _ in range(min(slots, len(pile)))]
+        s.artifact_pile = tuple(pile)
         s.sides = [[] for _ in range(slots * n)]
         s.side_colors = [0] * (slots * n * setup.width)
         s.side_faceup = [0] * (slots * n)

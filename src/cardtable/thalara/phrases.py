@@ -140,16 +140,17 @@ def prompt(st: ThalaraState, viewer: int | None, names: Sequence[str] | None) ->
         doing = "cast a spell into a conflict, or skip"
         watching = "deciding whether to cast a spell"
     elif phase == CHOOSE:
-        _player, sid, conf, index, stage, chosen_card = st.pending[-1]
-        spell = s.spell_of[sid]
-        e = spell.effects[index]
-        doing, watching = _SPELL_WORDS[(e.type, stage)]
+        frame = st.pending[-1]
+        chosen_card = frame.chosen
+        spell = s.spell_of[frame.sid]
+        e = spell.effects[frame.effect]
+        doing, watching = _SPELL_WORDS[(e.type, frame.stage)]
         shown = "the card"
         if chosen_card >= 0 and mine:
             hidden = chosen_card in st.facedown and s.card_owner[chosen_card] != viewer
             shown = "a face down card" if hidden else \
                 type_names(s)[s.card_type[chosen_card]]
-        where = f"{spell.name} in conflict {conf + 1}"
+        where = f"{spell.name} in conflict {frame.conf + 1}"
         doing = f"resolve {where}: " + doing.format(chosen=shown)
         watching = f"resolving {where}: {watching}"
     else:  # Casual Chaos' return step
@@ -175,8 +176,9 @@ def choices(st: ThalaraState, p: int, names: Sequence[str] | None) -> list[dict[
     stage = 0
     chosen_card = -1
     if st.phase == CHOOSE:
-        _player, sid, _conf, index, stage, chosen_card = st.pending[-1]
-        effect_type = s.spell_of[sid].effects[index].type
+        frame = st.pending[-1]
+        stage, chosen_card = frame.stage, frame.chosen
+        effect_type = s.spell_of[frame.sid].effects[frame.effect].type
     could_place = st.phase == PLAY_PHASE and any(a.kind == PLAY for a in legal)
     out: list[dict[str, Any]] = []
     for action in legal:

@@ -231,7 +231,7 @@ def _next_turn(state: ThalaraState, events: list[Event]) -> None:
 def _after_effects(state: ThalaraState, events: list[Event]) -> None:
     if state.pending:
         state.phase = CHOOSE
-        state.cur = state.pending[-1][0]
+        state.cur = state.pending[-1].player
     else:
         _next_turn(state, events)
 
@@ -281,13 +281,13 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
             a, b = totals
             winner: int | None = 0 if a > b else 1 if b > a else None
         else:
-            present = [p for p in range(n) if state.sides[i * n + p] or totals[p] > 0]
+            present = [p for p in range(n) if board.side(state, i, p) or totals[p] > 0]
             winner = conflict_winner(totals, present)
         if winner is None:
             events.append(Event("tie", None, "Conflict {0} is tied ({1}): {2} stays",
                                 args=(i + 1, _score_line(totals), s.name(artifact))))
             continue
-        state.held = add_to(state.held, winner, artifact)
+        state.won = add_to(state.won, winner, artifact)
         state.stars[winner] += s.card_stars[artifact]
         state.display[i] = -1
         events.append(Event("win", winner, "P{0} wins conflict {1} ({2}) and takes "
@@ -314,15 +314,15 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     # Artifacts come back to their holders' hands, even those destroyed by a spell.
     for p in range(n):
         hand = [c for c in state.hands[p] if kinds[c] != ARTIFACT]
-        hand += state.held[p]
+        hand += state.won[p]
         state.hands[p] = hand
     if state.known:
         state.known &= {c for h in state.hands for c in h}
     display = state.display
     for i in range(len(display)):
-        if display[i] < 0 and state.stack:
-            display[i] = state.stack[-1]
-            state.stack = state.stack[:-1]
+        if display[i] < 0 and state.artifact_pile:
+            display[i] = state.artifact_pile[-1]
+            state.artifact_pile = state.artifact_pile[:-1]
     state.display = [a for a in display if a >= 0]
     state.facedown = set()
     state.side_colors = [0] * len(state.side_colors)
@@ -428,8 +428,8 @@ def _game_ends(state: ThalaraState, events: list[Event]) -> bool:
     n = s.n
     reason = ""
     for p in range(n):
-        if len(state.held[p]) >= s.cards.artifacts_to_end:
-            reason = f"P{p + 1} has won {len(state.held[p])} Artifacts"
+        if len(state.won[p]) >= s.cards.artifacts_to_end:
+            reason = f"P{p + 1} has won {len(state.won[p])} Artifacts"
             break
         need = s.hand_size - len(state.hands[p])
         if len(state.supply[p]) < need:

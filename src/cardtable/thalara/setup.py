@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from cardtable.thalara.board import color_at, side_at
 from cardtable.thalara.cards import (
     AFTERSHOCK,
     ARTIFACT,
@@ -49,6 +50,7 @@ class Setup:
         "cards",
         "casual",
         "characters",
+        "color_base",
         "conflicts",
         "empty_casts",
         "hand_size",
@@ -59,6 +61,7 @@ class Setup:
         "none_silenced",
         "remnant_cards",
         "shock_cards",
+        "side_slot",
         "silence_spells",
         "spell_of",
         "spells_of",
@@ -136,6 +139,13 @@ class Setup:
                 sids.append(sid)
             self.spells_of.append(sids)
         self.width = len(cards.colors)
+        # side_slot[p][conf]: where p's side of conflict conf is in the state's per-side
+        # lists (board.side_at), and color_base[p][conf] where its colour counts begin
+        # (board.color_at): looked up, not worked out, on the paths of every card placed
+        self.side_slot = tuple(tuple(side_at(players, conf, p) for conf in range(self.conflicts))
+                               for p in range(players))
+        self.color_base = tuple(tuple(color_at(self.width, at, 0) for at in row)
+                                for row in self.side_slot)
         # unique_card[p][t]: p's only card of type t, or -1 when p may hold several
         # (or none), so most hand and supply look-ups are a C-level `in`.
         self.unique_card = []

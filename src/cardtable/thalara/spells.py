@@ -4,8 +4,8 @@ how instant effects resolve, one step at a time, with a pending frame for each c
 Permanent effects are computed from the current board every time (never stored), so a
 bonus appears the moment its condition holds and vanishes when it stops holding.
 
-A pending frame is a plain tuple (player, spell instance, conflict, effect index,
-stage, chosen card); `rules.py` keeps a stack of them in the state.
+A pending frame is a `SpellChoice` (frames.py): the state's `pending` list holds them,
+the newest last; `answer` takes it off and pushes the next when the spell asks again.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardtable.engine.api import Action, Event
 from cardtable.thalara import board
 from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, REMNANT, Effect, Spell
+from cardtable.thalara.frames import SpellChoice
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.setup import add_to
 
@@ -85,7 +86,7 @@ def _unique_color(state: ThalaraState, card: int, conf: int, n: int, scoring: bo
     colors = state.setup.card_color
     seen = 0
     for p in range(n):
-        for c in state.sides[conf * n + p]:
+        for c in board.side(state, conf, p):
             if colors[c] == color and _visible(state, c, scoring):
                 seen += 1
     return seen == 1
@@ -100,7 +101,7 @@ def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
     totals = []
     for p in range(n):
         total = 0
-        for c in state.sides[conf * n + p]:
+        for c in board.side(state, conf, p):
             if not scoring and c in state.facedown:
                 continue
             total += card_strength(state, c, conf, p, scoring) if any_spell \
@@ -126,7 +127,7 @@ def _condition_holds(state: ThalaraState, e: Effect, conf: int, owner: int) -> b
     if e.when == "always":
         return True
     n = state.setup.n
-    counts = [len(state.sides[conf * n + p]) for p in range(n)]
+    counts = [len(board.side(state, conf, p)) for p in range(n)]
     mine = counts[owner]
     others = max(counts[p] for p in range(n) if p != owner)
     if e.when == "has_cards":
@@ -140,7 +141,7 @@ def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: 
     if e.per == "once":
         return 1
     s = state.setup
-    mine = [c for c in state.sides[conf * s.n + owner] if _visible(state, c, scoring)]
+    mine = [c for c in board.side(state, conf, owner) if _visible(state, c, scoring)]
     if e.per == "distinct_colors":
         return len({s.card_color[c] for c in mine if s.card_color[c] >= 0})
     strengths: dict[int, int] = {}
@@ -155,7 +156,7 @@ def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: 
 def side_of(state: ThalaraState, card: int, conf: int) -> int:
     n = state.setup.n
     for p in range(n):
-        if card in state.sides[conf * n + p]:
+        if card in board.side(state, conf, p):
             return p
     raise ValueError("card is not in that conflict")
 
@@ -169,7 +170,7 @@ def targets(state: ThalaraState, e: Effect, player: int, conf: int) -> list[int]
     for q in range(n):
         if (e.whose == "own" and q != player) or (e.whose == "opponents" and q == player):
             continue
-        for c in state.sides[conf * n + q]:
+        for c in board.side(state, conf, q):
             kind = s.card_kind[c]
             down = c in state.facedown
             if down and c not in state.known and kind != ARTIFACT:
@@ -254,16 +255,16 @@ def cast_actions(state: ThalaraState, player: int) -> list[Action]:
     out: list[Action] = []
     side_colors = state.side_colors
     side_faceup = state.side_faceup
-    width = s.width
-    n = s.n
     least = s.min_requirement
     sids: list[int] | None = None
+    slots = s.side_slot[player]
+    bases = s.color_base[player]
     for conf in range(len(state.display)):
-        if side_faceup[conf * n + player] < least:
+        if side_faceup[slots[conf]] < least:
             continue
         if sids is None:
             sids = [sid for sid in s.spells_of[player] if state.cast_in[sid] < 0]
-        base = (conf * n + player) * width
+        base = bases[conf]
         for sid in sids:
             for color, need in s.spell_of[sid].need_pairs:
                 if side_colors[base + color] < need:
@@ -280,7 +281,7 @@ def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:
     if state.cast_in[sid] >= 0:
         return False
     spell = s.spell_of[sid]
-    base = (conf * s.n + player) * s.width
+    base = s.color_base[player][conf]
     side_colors = state.side_colors
     for color, need in spell.need_pairs:
         if side_colors[base + color] < need:
@@ -323,7 +324,7 @@ def resolve(state: ThalaraState, player: int, sid: int, conf: int, start: int,
         e = spell.effects[index]
         if e.type in CHOOSING:
             if can_do_something(state, e, player, conf):
-                state.pending.append((player, sid, conf, index, 0, -1))
+                state.pending.append(SpellChoice(player, sid, conf, index))
                 return
             continue
         _resolve_plain(state, e, player, conf, spell, events)
@@ -358,7 +359,9 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
 def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
     """Feed a choice into the pending frame and run the spell on."""
     s = state.setup
-    player, sid, conf, index, stage, chosen = state.pending.pop()
+    frame = state.pending.pop()
+    player, sid, conf, index = frame.player, frame.sid, frame.conf, frame.effect
+    stage, chosen = frame.stage, frame.chosen
     spell = s.spell_of[sid]
     e = spell.effects[index]
     t = e.type
@@ -378,8 +381,7 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         events.append(Event("take", player, f"{who} takes a card from their supply",
                             f"{who} takes {s.type_names[action.a]} from their supply"))
     elif t == "move" and stage == 0:
-        card = find_target(state, action, conf, player, e)
-        state.pending.append((player, sid, conf, index, 1, card))
+        state.pending.append(frame.second_step(find_target(state, action, conf, player, e)))
         return
     elif t == "move":
         down = chosen in state.facedown
@@ -392,8 +394,7 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         else:
             events.append(Event("move", player, f"{who} moves {s.name(chosen)} {where}"))
     elif t == "swap_with_hand" and stage == 0:
-        card = find_target(state, action, conf, player, e)
-        state.pending.append((player, sid, conf, index, 1, card))
+        state.pending.append(frame.second_step(find_target(state, action, conf, player, e)))
         return
     elif t == "swap_with_hand":
         hand = state.hands[player]
@@ -443,10 +444,11 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
 
 
 def choices(state: ThalaraState) -> list[Action]:
-    """The legal answers to the pending frame on top of the stack."""
-    player, sid, conf, index, stage, _chosen = state.pending[-1]
+    """The legal answers to the newest pending frame."""
+    frame = state.pending[-1]
+    player, conf, stage = frame.player, frame.conf, frame.stage
     s = state.setup
-    e = s.spell_of[sid].effects[index]
+    e = s.spell_of[frame.sid].effects[frame.effect]
     table = s.actions
     if e.type == "place_extra":
         opens = open_conflicts(state, player)
@@ -489,14 +491,16 @@ def pending_prompt(state: ThalaraState, viewer: int | None = None) -> dict[str, 
     """The pending decision as `viewer` sees it: `stage` is 1 or 2 (the second step of a
     two-step choice such as a move or a swap), and `chosen` names the card picked in
     the first step, for the deciding player only (it may be hidden from the others)."""
-    player, sid, conf, index, stage, chosen = state.pending[-1]
+    frame = state.pending[-1]
+    player, sid, chosen = frame.player, frame.sid, frame.chosen
     s = state.setup
-    e = s.spell_of[sid].effects[index]
-    prompt = PROMPTS_STAGE2[e.type] if stage == 1 else PROMPTS[e.type]
+    e = s.spell_of[sid].effects[frame.effect]
+    prompt = PROMPTS_STAGE2[e.type] if frame.stage == 1 else PROMPTS[e.type]
     shown = None
     if chosen >= 0 and viewer == player:
         # a card file may let a spell pick someone else's face-down card: not named
         hidden = chosen in state.facedown and s.card_owner[chosen] != viewer
         shown = "a face-down card" if hidden else s.name(chosen)
-    return {"kind": "spell", "player": player, "spell": s.spell_of[sid].id, "conflict": conf + 1,
-            "prompt": prompt, "stage": stage + 1, "chosen": shown}
+    return {"kind": "spell", "player": player, "spell": s.spell_of[sid].id,
+            "conflict": frame.conf + 1, "prompt": prompt, "stage": frame.stage + 1,
+            "chosen": shown}

@@ -39,6 +39,7 @@ from cardtable.engine.api import Action, Event, State, seat_or_spectator
 from cardtable.thalara import board, rules
 from cardtable.thalara.about import spell_note
 from cardtable.thalara.cards import ARTIFACT, Spell
+from cardtable.thalara.frames import SpellChoice
 from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
 from cardtable.thalara.setup import Setup
@@ -55,6 +56,7 @@ class ThalaraState(State):
         "_game",
         "_options",
         "_seed",
+        "artifact_pile",
         "blocked",
         "cast_in",
         "cast_options",
@@ -65,7 +67,6 @@ class ThalaraState(State):
         "end_reason",
         "facedown",
         "hands",
-        "held",
         "hist",
         "idle",
         "known",
@@ -83,12 +84,12 @@ class ThalaraState(State):
         "side_faceup",
         "sides",
         "silenced",
-        "stack",
         "stars",
         "start",
         "supply",
         "unsure",
         "veil",
+        "won",
     )
 
     setup: Setup
@@ -104,9 +105,9 @@ class ThalaraState(State):
     supply: list[list[int]]
     discard: tuple[tuple[int, ...], ...]
     pool: tuple[tuple[int, ...], ...]
-    held: tuple[tuple[int, ...], ...]
+    won: tuple[tuple[int, ...], ...]  # each player's Artifacts won
     stars: list[int]
-    stack: tuple[int, ...]
+    artifact_pile: tuple[int, ...]  # the Artifacts still to come, the next last
     display: list[int]
     sides: list[list[int]]
     side_colors: list[int]
@@ -121,7 +122,7 @@ class ThalaraState(State):
     unsure: set[int]  # Artifacts whose place among a hand and its face-down cards is secret
     ontop: list[int]  # Casual Chaos: the known top of each draw pile (board.py)
     veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
-    pending: list[tuple[int, ...]]
+    pending: list[SpellChoice]  # the spell choices waiting, the newest last
     cast_options: list[Action]
     # Casual Chaos: the player answering `return` has shuffled back a card this step.
     returned: bool
@@ -175,8 +176,8 @@ class ThalaraState(State):
         best = max(self.stars)
         tied = [p for p in range(self.setup.n) if self.stars[p] == best]
         if len(tied) > 1 and self.setup.star_tie == "most-artifacts":
-            most = max(len(self.held[p]) for p in tied)
-            tied = [p for p in tied if len(self.held[p]) == most]
+            most = max(len(self.won[p]) for p in tied)
+            tied = [p for p in tied if len(self.won[p]) == most]
         return tied
 
     def history(self) -> list[Action]:
@@ -203,9 +204,9 @@ class ThalaraState(State):
         c.supply = [x[:] for x in self.supply]
         c.discard = self.discard  # tuples: replaced, never changed, so shared
         c.pool = self.pool
-        c.held = self.held
+        c.won = self.won
         c.stars = self.stars[:]
-        c.stack = self.stack
+        c.artifact_pile = self.artifact_pile
         c.display = self.display[:]
         c.sides = [x[:] for x in self.sides]
         c.side_colors = self.side_colors[:]
@@ -232,9 +233,10 @@ class ThalaraState(State):
     def fingerprint(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is, for equality checks."""
         return (self.phase, self.cur, self.round, self.start, self.last,
-                self.hands, self.supply, self.discard, self.pool, self.held, self.stars,
-                self.stack, self.display, self.sides, self.side_colors, sorted(self.facedown),
-                sorted(self.known), sorted(self.unsure), self.cspells, self.cast_in, self.blocked,
+                self.hands, self.supply, self.discard, self.pool, self.won, self.stars,
+                self.artifact_pile, self.display, self.sides, self.side_colors,
+                sorted(self.facedown), sorted(self.known), sorted(self.unsure), self.cspells,
+                self.cast_in, self.blocked,
                 self.silenced, self.passed, self.veil, self.ontop, self.pending,
                 self.returned, self.rng, self.idle, [str(a) for a in self.history()],
                 self.end_reason)
@@ -271,7 +273,7 @@ class ThalaraState(State):
                 "character_name": s.characters[p].name,
                 "stars": self.stars[p],
                 "score": self.stars[p],
-                "artifacts": sorted([names[ctype[c]] for c in self.held[p]]),
+                "artifacts": sorted([names[ctype[c]] for c in self.won[p]]),
                 "hand": sorted([names[ctype[c]] for c in self.hands[p]]) if mine else None,
                 "hand_count": len(self.hands[p]),
                 "known_hand": sorted([names[ctype[c]] for c in self.hands[p]
@@ -293,7 +295,7 @@ class ThalaraState(State):
             sides = []
             for p in range(n):
                 cards: list[dict[str, Any]] = []
-                for c in self.sides[i * n + p]:
+                for c in board.side(self, i, p):
                     hidden = c in facedown
                     if hidden and player != p:
                         cards.append({"card": None, "color": None, "strength": None,
@@ -329,7 +331,7 @@ class ThalaraState(State):
             "first_player": self.start,
             "last_player": self.last if self.last >= 0 else None,
             "pending": pending_prompt(self, player) if self.pending else None,
-            "artifact_stack": len(self.stack),
+            "artifact_stack": len(self.artifact_pile),
             "aftershock_pool": sum(len(p) for p in self.pool),
             "end_reason": self.end_reason or None,
             "seats": seats,
@@ -342,7 +344,7 @@ class ThalaraState(State):
     def sample_world(self, player: int | None, rng: random.Random) -> ThalaraState:
         """A copy of this state with everything `player` cannot know redealt at random:
         other players' hidden hand cards, their face-down cards and their supplies
-        (drawn from the cards they could be), the Artifact stack order, and the order of
+        (drawn from the cards they could be), the order of the Artifact pile, and the order of
         every draw pile in Casual Chaos below the cards all saw put on top. The world has
         no history and a made-up seed: the true ones would tell what was hidden
         (replaying them redeals the real cards)."""
@@ -350,7 +352,7 @@ class ThalaraState(State):
         s = w.setup
         n = s.n
         # a face-down card chosen in a spell's first step is named by where it lies
-        chosen_at = [_place_of(w, frame[5]) if frame[5] in w.facedown else None
+        chosen_at = [_place_of(w, frame.chosen) if frame.chosen in w.facedown else None
                      for frame in w.pending]
         for q in range(n):
             # Casual Chaos: cards everyone saw go on top of a draw pile keep their place
@@ -369,32 +371,34 @@ class ThalaraState(State):
             hand_slots = [i for i, c in enumerate(w.hands[q])
                           if c not in w.known and s.card_kind[c] != ARTIFACT]
             down_slots = [(i, j) for i in range(len(w.display))
-                          for j, c in enumerate(w.sides[i * n + q])
+                          for j, c in enumerate(board.side(w, i, q))
                           if c in w.facedown and c not in w.known
                           and s.card_kind[c] != ARTIFACT]
             if w.unsure:
                 _redeal_unsure_artifacts(w, q, rng)
             pool = [w.hands[q][i] for i in hand_slots]
-            pool += [w.sides[i * n + q][j] for i, j in down_slots]
+            pool += [board.side(w, i, q)[j] for i, j in down_slots]
             pool += unseen
             pool.sort()  # forget the true arrangement before dealing it anew
             rng.shuffle(pool)
             for i in hand_slots:
                 w.hands[q][i] = pool.pop()
             for i, j in down_slots:
-                old = w.sides[i * n + q][j]
+                side = board.side(w, i, q)
+                old = side[j]
                 w.facedown.discard(old)
                 new = pool.pop()
-                w.sides[i * n + q][j] = new
+                side[j] = new
                 w.facedown.add(new)
             w.supply[q] = pool + top
         for k, at in enumerate(chosen_at):
             if at is not None:
-                frame = w.pending[k]
-                w.pending[k] = (*frame[:5], w.sides[at[0]][at[1]])
-        stack = sorted(w.stack)
-        rng.shuffle(stack)
-        w.stack = tuple(stack)
+                f = w.pending[k]
+                w.pending[k] = SpellChoice(f.player, f.sid, f.conf, f.effect, f.stage,
+                                           w.sides[at[0]][at[1]])
+        pile = sorted(w.artifact_pile)
+        rng.shuffle(pile)
+        w.artifact_pile = tuple(pile)
         w.rng = rng.getrandbits(64)
         w.hist = None
         w._seed = rng.getrandbits(63)
@@ -408,11 +412,10 @@ class ThalaraState(State):
 def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> None:
     """Shuffle q's Artifacts whose place is secret among the places they may be: q's
     hand and q's face-down cards."""
-    n = w.setup.n
     places: list[tuple[list[int], int]] = [(w.hands[q], i) for i, c in enumerate(w.hands[q])
                                            if c in w.unsure]
     for i in range(len(w.display)):
-        side = w.sides[i * n + q]
+        side = board.side(w, i, q)
         places += [(side, j) for j, c in enumerate(side) if c in w.unsure]
     cards = sorted(where[j] for where, j in places)
     rng.shuffle(cards)

@@ -24,7 +24,7 @@ def end_reason(s: ThalaraState) -> str:
     rules.begin_round)."""
     setup = s.setup
     for p in range(setup.n):
-        if len(s.held[p]) >= setup.cards.artifacts_to_end:
+        if len(s.won[p]) >= setup.cards.artifacts_to_end:
             return "artifacts"
         if len(s.supply[p]) < setup.hand_size - len(s.hands[p]):
             return "supply"
@@ -40,7 +40,7 @@ def end_summary(s: ThalaraState) -> dict[str, Any]:
     if len(tied) > 1:
         if setup.star_tie == "most-artifacts":
             won = s.winners()
-            counts = ", ".join(f"P{p + 1} {len(s.held[p])}" for p in tied)
+            counts = ", ".join(f"P{p + 1} {len(s.won[p])}" for p in tied)
             decided = "a shared win" if len(won) > 1 else f"P{won[0] + 1} wins"
             text = (f"Tied on {best} stars; the most Artifacts breaks the tie ({counts}): "
                     f"{decided}")
@@ -49,7 +49,7 @@ def end_summary(s: ThalaraState) -> dict[str, Any]:
         tie_break = {"rule": setup.star_tie, "tied": tied, "text": text}
     players = []
     for p in range(n):
-        artifacts = [setup.describe(c) for c in sorted(s.held[p], key=setup.name)]
+        artifacts = [setup.describe(c) for c in sorted(s.won[p], key=setup.name)]
         players.append({"seat": p, "stars": s.stars[p],
                         "artifacts": [{"card": a["card"], "name": a["name"],
                                        "color": a["color"], "stars": a["stars"]}

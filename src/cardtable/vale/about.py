@@ -11,7 +11,7 @@ from importlib import resources
 from typing import Any, Final
 
 from cardtable.vale.cards import CardSet
-from cardtable.vale.effects import FRAME_NAMES
+from cardtable.vale.frames import FRAME_NAMES
 from cardtable.vale.notation import VERBS
 from cardtable.vale.phases import PHASE_NAMES
 from cardtable.vale.rules import LAST_ROUND, SELL_TABLE

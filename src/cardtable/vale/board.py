@@ -1,6 +1,6 @@
 """Small board helpers shared by the rules and the effects: computed values (stone
 values, stone limit, the payments stones allow, current costs), whose turn it is,
-moving cards and stones, points, the deck.
+where a player's stones are, moving cards and stones, points, the deck.
 
 Values are computed from the board every time (the area is a handful of cards), so a
 permanent effect applies at once and stops the moment its card leaves.
@@ -52,9 +52,63 @@ def stone_limit(st: ValeState, p: int) -> int:
     return limit if limit > 0 else 0
 
 
+# --- stones --------------------------------------------------------------------------
+# `st.stones` is one flat list, three counts a player: p's stones of colour k (0 red,
+# 1 blue, 2 purple, as vocabulary.COLORS) are at stone_at(p, k). One flat list of ints
+# copies in one step in clone(); these helpers keep the arithmetic in one place.
+
+def stone_at(p: int, color: int) -> int:
+    """Where p's count of stones of `color` is in `st.stones`."""
+    return 3 * p + color
+
+
+def stones_of(st: ValeState, p: int) -> tuple[int, int, int]:
+    """p's stones: (red, blue, purple)."""
+    stones = st.stones
+    i = 3 * p
+    return stones[i], stones[i + 1], stones[i + 2]
+
+
 def stone_count(st: ValeState, p: int) -> int:
     stones = st.stones
-    return stones[3 * p] + stones[3 * p + 1] + stones[3 * p + 2]
+    i = 3 * p
+    return stones[i] + stones[i + 1] + stones[i + 2]
+
+
+def first_over_limit(st: ValeState) -> int:
+    """The first player (by seat) holding more stones than their stone limit, or -1."""
+    stones = st.stones
+    floor = st.cs.limit_floor  # nobody's limit is below it: fewer stones are never over
+    for q in range(st.n):
+        i = 3 * q
+        total = stones[i] + stones[i + 1] + stones[i + 2]
+        if total > floor and total > stone_limit(st, q):
+            return q
+    return -1
+
+
+def set_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
+    stones = st.stones
+    i = 3 * p
+    stones[i] = red
+    stones[i + 1] = blue
+    stones[i + 2] = purple
+
+
+def pay_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
+    """Take a payment from p's stones (p has them: the payment was offered)."""
+    stones = st.stones
+    i = 3 * p
+    stones[i] -= red
+    stones[i + 1] -= blue
+    stones[i + 2] -= purple
+
+
+def upgrade_stone(st: ValeState, p: int, color: int) -> None:
+    """One of p's stones of `color` (red or blue) becomes one of the next colour."""
+    i = 3 * p + color
+    st.stones[i] -= 1
+    st.stones[i + 1] += 1
 
 
 # stone values -> {cost and stone counts: payments}
@@ -160,7 +214,7 @@ def watchers(st: ValeState) -> None:
             for c in area[:]:
                 if (on[c] & bits) or (at[c] and bits & EV_STONES
                                       and stone_count(st, q) >= at[c]
-                                      and not any(f[2] == c for f in st.stack)):  # f[2]: its source
+                                      and not any(f.source == c for f in st.pending)):
                     _recover_now(st, q, c)
 
 
@@ -248,9 +302,10 @@ def draw(st: ValeState, p: int, count: int) -> None:
 def gain_stones(st: ValeState, p: int, red: int, blue: int, purple: int) -> None:
     st.recheck = True
     stones = st.stones
-    stones[3 * p] += red
-    stones[3 * p + 1] += blue
-    stones[3 * p + 2] += purple
+    i = 3 * p  # as stone_at(p, 0): this runs at every stone gained
+    stones[i] += red
+    stones[i + 1] += blue
+    stones[i + 2] += purple
     if st.cs.watch:
         _event(st, p, EV_STONES | EV_BLUE if blue else EV_STONES)
 
@@ -294,10 +349,10 @@ def turn_player(st: ValeState) -> int:
     n = st.n
     phase = st.phase
     if phase == HUNTING:  # the Artifact pick, then the snake draft
-        if st.stack:
+        if st.pending:
             # An Instant Artifact resolving: still the turn of the player who took it
             # (the pick count has already moved on to the next player).
-            return int(st.stack[0][1])
+            return st.pending[0].player
         if st.artifact_picks < n:
             return (st.first + st.artifact_picks) % n
         k = st.picks if st.picks < n else 2 * n - 1 - st.picks  # first to last and back

@@ -176,7 +176,7 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
                 return False
         elif code == SPEND:
             _, color, number = op
-            if st.stones[3 * p + color] < number:
+            if st.stones[board.stone_at(p, color)] < number:
                 return False
         elif code == DISCARD_HAND:
             if hand_n < 1:
@@ -229,7 +229,8 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
                 return False
         elif code == UPGRADE:
             _, _number, up_to = op
-            if not up_to and not (st.stones[3 * p] or st.stones[3 * p + 1]):
+            red, blue, _purple = board.stones_of(st, p)
+            if not up_to and not (red or blue):
                 return False
         elif code in (HAND_TO_DECK, SHELTER_HAND):
             if hand_n < 1:
@@ -272,11 +273,11 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
 def price_payments(st: ValeState, p: int, price: int) -> tuple[int, ...]:
     """Minimal payments of a price (Incense Burner, Gem of Kukulkan): current stone
     values, but no cost reduction or fixed cost ever applies to a price."""
-    stones = st.stones
+    red, blue, purple = board.stones_of(st, p)
     vals = board.stone_values(st, p)
-    if stones[3 * p] * vals[0] + stones[3 * p + 1] * vals[1] + stones[3 * p + 2] * vals[2] < price:
+    if red * vals[0] + blue * vals[1] + purple * vals[2] < price:
         return ()
-    return board.payments(price, stones[3 * p], stones[3 * p + 1], stones[3 * p + 2], vals)
+    return board.payments(price, red, blue, purple, vals)
 
 
 def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:
@@ -289,7 +290,7 @@ def condition(st: ValeState, p: int, cond: int, arg: Any) -> bool:
     if cond == K_STONES_AT_LEAST:
         return board.stone_count(st, p) >= int(arg)
     if cond == K_HAS_STONE:
-        return bool(st.stones[3 * p + arg] > 0)
+        return bool(st.stones[board.stone_at(p, arg)] > 0)
     if cond == K_HAND_EQ_AREA:
         return len(st.hands[p]) == len(st.areas[p])
     if cond == K_HAND_BELOW:
@@ -319,10 +320,11 @@ def count(st: ValeState, p: int, kind: int, arg: Any) -> int:
     if kind == C_HAND_FAMILIES:
         return len({cs.family[c] for c in st.hands[p]})
     color = int(arg)
+    stones = st.stones[board.stone_at(p, color)]
     if kind == C_STONES:
-        return st.stones[3 * p + color]
+        return stones
     # C_VALUE
-    return st.stones[3 * p + color] * board.stone_values(st, p)[color]
+    return stones * board.stone_values(st, p)[color]
 
 
 def recover_targets(st: ValeState, p: int, src: int, op: Op) -> list[int]:

@@ -185,8 +185,7 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     left = LAST_ROUND - rnd + (0 if resolved else 1)
     late = rnd >= LAST_ROUND
     vr, vb, vp = board.stone_values(st, p)
-    stones = st.stones
-    red, blue, purple = stones[3 * p], stones[3 * p + 1], stones[3 * p + 2]
+    red, blue, purple = board.stones_of(st, p)
     stone_w = 0.15 if late and st.phase == RESOLUTION else STONE_W
     room = board.stone_limit(st, p)
     if red + blue + purple > room:
@@ -257,7 +256,7 @@ class ValeHeuristics:
             elif kind == K_USE:
                 score = 1.0 + vals.art[action.a]
             elif kind == K_NAME:
-                score = float(board.family_count(state, state.stack[-1][1], action.a))
+                score = float(board.family_count(state, state.pending[-1].player, action.a))
             elif kind == K_UPGRADE:
                 score = 1.0 + action.a
             elif kind == K_SWAP:

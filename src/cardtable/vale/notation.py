@@ -53,7 +53,7 @@ from cardtable.vale.actions import (
     payment_code,
     payment_text,
 )
-from cardtable.vale.effects import FRAME_NAMES, KIND
+from cardtable.vale.frames import FRAME_NAMES
 from cardtable.vale.phases import ACTION, HUNTING, PHASE_NAMES
 from cardtable.vale.vocabulary import COLORS, FAMILIES
 
@@ -167,10 +167,10 @@ def why(st: ValeState, canon: str, words: list[str]) -> str:
     verb = words[0]
     cs = st.cs
     card = cs.index.get(words[1], -1) if len(words) > 1 else -1
-    if st.stack:
-        frame = st.stack[-1]
+    if st.pending:
+        frame = st.pending[-1]
         shown = ", ".join(a.text for a in st.legal_actions()[:10])
-        return (f"P{p + 1} must first decide ({FRAME_NAMES[frame[KIND]]}); "
+        return (f"P{p + 1} must first decide ({FRAME_NAMES[frame.kind]}); "
                 f"legal now: {shown}")
     phase = PHASE_NAMES[st.phase]
     if verb == "artifact":
@@ -225,7 +225,7 @@ def _payment_reason(st: ValeState, p: int, cost: int, words: list[str], card: in
         for s in ",".join(words[3:]).split(","):
             if s:
                 counts[COLORS.index(s)] += 1
-    held = st.stones[3 * p: 3 * p + 3]
+    held = board.stones_of(st, p)
     for k in range(3):
         if counts[k] > held[k]:
             return f"P{p + 1} holds only {held[k]} {COLORS[k]} stone(s)"

@@ -44,7 +44,8 @@ from cardtable.vale.actions import (
     K_USE,
     payment_counts,
 )
-from cardtable.vale.effects import (
+from cardtable.vale.event_words import join, plural, stones
+from cardtable.vale.frames import (
     F_ACTIVATE,
     F_CHOOSE,
     F_COPY,
@@ -71,9 +72,29 @@ from cardtable.vale.effects import (
     F_TOP,
     F_UPGRADE,
     FRAME_NAMES,
+    Choose,
+    ChooseTarget,
+    Copy,
+    DiscardAnyFromHand,
+    DiscardFromArea,
+    DiscardFromHand,
+    DiscardFromOwnArea,
+    DiscardFromShelter,
+    DiscardOwnCard,
     Frame,
+    FreeSummon,
+    NameFamily,
+    Order,
+    PayPrice,
+    Recover,
+    ShelterFromDisplay,
+    Steal,
+    StoneLimit,
+    SwapCard,
+    SwapTarget,
+    TakeFromDiscard,
+    Upgrade,
 )
-from cardtable.vale.event_words import join, plural, stones
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 from cardtable.vale.rules import SELL_TABLE
 from cardtable.vale.vocabulary import (
@@ -198,43 +219,44 @@ def source_name(st: ValeState, src: int) -> str:
 def _frame_fields(st: ValeState, frame: Frame) -> dict[str, Any]:
     """What the templates of `frame` fill in: public numbers only (the frame's own
     fields, the decider's stones), never a hand."""
-    kind, p, src = frame[0], frame[1], frame[2]
+    p, src = frame.player, frame.source
     cs = st.cs
     out: dict[str, Any] = {"src": source_name(st, src), "src_in": "", "fam": "",
                            "left": 0, "or_stop": "", "or_decline": ""}
-    if kind == F_ORDER:
+    if isinstance(frame, Order):
         area = st.areas[p]
-        out["left"] = sum(1 for c in frame[4] if c in area)
+        out["left"] = sum(1 for c in frame.cards if c in area)
         if src >= 0:
             out["src_in"] = f" ({out['src']})"
-    elif kind == F_LIMIT:
+    elif isinstance(frame, StoneLimit):
         out["count"] = board.stone_count(st, p)
         out["limit"] = board.stone_limit(st, p)
-    elif kind == F_CHOOSE:
-        left = frame[5]
+    elif isinstance(frame, Choose):
+        left = frame.left
         out["number"] = "one" if left == 1 else str(left)
-    elif kind == F_DISCARD_HAND:
-        ppc = frame[4]
+    elif isinstance(frame, DiscardFromHand):
+        ppc = frame.points_per_cost
         out["per_cost"] = f", scoring {ppc} points per cost" if ppc else ""
-    elif kind == F_FREE_SUMMON:
-        out["fam"] = _family(frame[4])
-        out["where"] = "the discard pile" if frame[6] else "your hand"
-    elif kind in (F_TARGET_DISCARD, F_PICK_DISCARD, F_TAKE, F_SWAP_TARGET, F_SWAP_PICK):
-        out["fam"] = _family(frame[4])
-    elif kind == F_DISCARD_AREA:
-        out["left"] = frame[4]
-    elif kind == F_COPY:
-        out["timing"] = "instant" if frame[4] == T_INSTANT else "hourglass"
-    elif kind in (F_STEAL, F_NAME):
-        out["points"] = plural(frame[4], "point")
-    elif kind == F_DISCARD_MANY:
-        left = frame[4][1] - frame[5]
+    elif isinstance(frame, FreeSummon):
+        out["fam"] = _family(frame.family)
+        out["where"] = "the discard pile" if frame.from_discard else "your hand"
+    elif isinstance(frame, (ChooseTarget, DiscardFromArea, TakeFromDiscard, SwapTarget,
+                            SwapCard)):
+        out["fam"] = _family(frame.family)
+    elif isinstance(frame, DiscardFromOwnArea):
+        out["left"] = frame.left
+    elif isinstance(frame, Copy):
+        out["timing"] = "instant" if frame.timing == T_INSTANT else "hourglass"
+    elif isinstance(frame, (Steal, NameFamily)):
+        out["points"] = plural(frame.points, "point")
+    elif isinstance(frame, DiscardAnyFromHand):
+        left = frame.op[1] - frame.discarded
         out["up_to"] = f", up to {left} more" if left < MANY else ""
-    elif kind == F_UPGRADE:
-        out["left"] = frame[4]
-        out["or_stop"] = ", or stop" if frame[5] else ""
-    elif kind == F_PRICE:
-        _, _p, _src, _cont, price, card, optional = frame
+    elif isinstance(frame, Upgrade):
+        out["left"] = frame.left
+        out["or_stop"] = ", or stop" if frame.optional else ""
+    elif isinstance(frame, PayPrice):
+        price, card, optional = frame.price, frame.card, frame.optional
         out["price"] = price
         out["price_for"] = ("for an extra area" if card < 0
                             else f"to keep {cs.names[card]} in your hand")
@@ -265,9 +287,9 @@ def prompt(st: ValeState, viewer: int | None, names: Sequence[str] | None) -> st
     p = st.current_player()
     assert p is not None
     mine = viewer == p
-    if st.stack:
-        frame = st.stack[-1]
-        doing, watching = _FRAME_WORDS[frame[0]]
+    if st.pending:
+        frame = st.pending[-1]
+        doing, watching = _FRAME_WORDS[frame.kind]
         fields = _frame_fields(st, frame)
         if mine:
             return _articles("You must " + doing.format(**fields) + ".")
@@ -348,8 +370,7 @@ def choices(st: ValeState, p: int, names: Sequence[str] | None = None
     verb) and what it wastes, if anything."""
     cs = st.cs
     card_names = cs.names
-    frame = st.stack[-1] if st.stack else None
-    fkind = frame[0] if frame is not None else -1
+    frame = st.pending[-1] if st.pending else None
     values: tuple[int, int, int] | None = None
     out: list[dict[str, Any]] = []
     for action in st.legal:
@@ -400,44 +421,45 @@ def choices(st: ValeState, p: int, names: Sequence[str] | None = None
         elif kind == K_TARGET:
             text = _target_text(st, p, c, frame, names)
         elif kind == K_RECOVER:
-            assert frame is not None
-            ppc = frame[4][5]
+            assert isinstance(frame, Recover)
+            ppc = frame.op[5]
             text = f"Take {card_names[c]} back into your hand" + (
                 f", scoring {plural(ppc * cs.cost[c], 'point')}" if ppc else "")
         elif kind == K_COPY:
-            assert frame is not None
-            timing = "instant" if frame[4] == T_INSTANT else "hourglass"
+            assert isinstance(frame, Copy)
+            timing = "instant" if frame.timing == T_INSTANT else "hourglass"
             text = f"Copy the {timing} effect of {card_names[c]}"
         elif kind == K_TAKE:
             text = f"Take {card_names[c]} from the discard pile into your hand"
         elif kind == K_FREE:
-            assert frame is not None
-            ppc = frame[5]
+            assert isinstance(frame, FreeSummon)
+            ppc = frame.points_per_cost
             text = f"Summon {card_names[c]} for free" + (
-                " from the discard pile" if frame[6] else "") + (
+                " from the discard pile" if frame.from_discard else "") + (
                 f", scoring {plural(ppc * cs.cost[c], 'point')}" if ppc else "")
         elif kind == K_UPGRADE:
             text = "Upgrade a red stone to blue" if c == 0 else "Upgrade a blue stone to purple"
         elif kind == K_NAME:
-            assert frame is not None
+            assert isinstance(frame, NameFamily)
             n = board.family_count(st, p, c)
             text = (f"Name the {FAMILIES[c]} family: {plural(n, 'card')} of it in your "
-                    f"area, {plural(frame[4] * n, 'point')}")
+                    f"area, {plural(frame.points * n, 'point')}")
         elif kind == K_PAY:
-            assert frame is not None
+            assert isinstance(frame, PayPrice)
             if values is None:
                 values = board.stone_values(st, p)
-            paid, over = _payment(values, c, frame[4])
-            what = " for an extra area" if frame[5] < 0 else f" to keep {card_names[frame[5]]}"
+            paid, over = _payment(values, c, frame.price)
+            what = (" for an extra area" if frame.card < 0
+                    else f" to keep {card_names[frame.card]}")
             text = f"Pay{what} with {paid}"
             waste = f"overpays by {over}" if over else None
         elif kind == K_SWAP:
             assert frame is not None
-            text = f"Give up {card_names[c]} in exchange for {source_name(st, frame[2])}"
+            text = f"Give up {card_names[c]} in exchange for {source_name(st, frame.source)}"
         elif kind == K_TOP:
             text = f"Put {card_names[c]} on top of the deck"
         elif kind == K_SHELTER:
-            where = "the display" if fkind == F_SHELTER_DISPLAY else "your hand"
+            where = "the display" if isinstance(frame, ShelterFromDisplay) else "your hand"
             text = f"Shelter {card_names[c]} from {where}"
         elif kind == K_RETRIEVE:
             text = f"Take {card_names[c]} from your shelter into your hand"
@@ -450,8 +472,8 @@ def choices(st: ValeState, p: int, names: Sequence[str] | None = None
 
 def _choose_text(action: Action, frame: Frame | None) -> str:
     label = action.text[len("choose "):]
-    if frame is not None and frame[0] == F_CHOOSE:
-        _, _number, labels, branches = frame[4]
+    if isinstance(frame, Choose):
+        _, _number, labels, branches = frame.op
         if label in labels:
             said = _ops_text(branches[labels.index(label)])
             if said is not None:
@@ -461,39 +483,34 @@ def _choose_text(action: Action, frame: Frame | None) -> str:
 
 def _discard_text(st: ValeState, name: str, c: int, frame: Frame | None
                   ) -> tuple[str, str | None]:
-    kind = frame[0] if frame is not None else -1
     points = ""
-    if kind in (F_DISCARD_HAND, F_DISCARD_OWN):
-        assert frame is not None
-        ppc = frame[4] if kind == F_DISCARD_HAND else frame[4][2]
+    if isinstance(frame, (DiscardFromHand, DiscardOwnCard)):
+        ppc = frame.points_per_cost if isinstance(frame, DiscardFromHand) else frame.op[2]
         if ppc:
             points = f", scoring {plural(ppc * st.cs.cost[c], 'point')}"
-    if kind == F_PICK_DISCARD:
+    if isinstance(frame, DiscardFromArea):
         return f"Give up {name} from your area", None
-    if kind == F_DISCARD_AREA:
+    if isinstance(frame, DiscardFromOwnArea):
         return f"Discard {name} from your area", "discards a card"
-    if kind == F_DISCARD_MANY:
+    if isinstance(frame, DiscardAnyFromHand):
         return f"Discard {name} from your hand", "discards a card"
-    if kind == F_DISCARD_OWN:
+    if isinstance(frame, DiscardOwnCard):
         return f"Discard {name} from your area{points}", None
-    if kind == F_DISCARD_SHELTER:
+    if isinstance(frame, DiscardFromShelter):
         return f"Discard {name} from your shelter", None
     return f"Discard {name} from your hand{points}", None
 
 
 def _done_text(st: ValeState, frame: Frame | None) -> tuple[str, str | None]:
-    kind = frame[0] if frame is not None else -1
-    if kind == F_UPGRADE:
+    if isinstance(frame, Upgrade):
         return "Stop: upgrade no more stones", "declines an upgrade"
-    if kind == F_PRICE:
-        assert frame is not None
-        if frame[5] < 0:
+    if isinstance(frame, PayPrice):
+        if frame.card < 0:
             return "Decline: buy no extra area", "declines an extra area"
-        return f"Decline: let {st.cs.names[frame[5]]} go", "declines to keep a card"
-    if kind == F_DISCARD_MANY:
-        assert frame is not None
-        _, _p, _src, _cont, op, discarded = frame
-        _, _up_to, red, blue, purple, points = op
+        return f"Decline: let {st.cs.names[frame.card]} go", "declines to keep a card"
+    if isinstance(frame, DiscardAnyFromHand):
+        discarded = frame.discarded
+        _, _up_to, red, blue, purple, points = frame.op
         gains = red or blue or purple or points
         return (f"Stop discarding ({plural(discarded, 'card')} discarded)",
                 "gains nothing" if gains and not discarded else None)
@@ -502,22 +519,18 @@ def _done_text(st: ValeState, frame: Frame | None) -> tuple[str, str | None]:
 
 def _target_text(st: ValeState, p: int, q: int, frame: Frame | None,
                  names: Sequence[str] | None) -> str:
-    kind = frame[0] if frame is not None else -1
     who = "you" if q == p else seat_name(q, names)
     whose = "your" if q == p else f"{who}'s"
-    if kind == F_STEAL:
-        assert frame is not None
-        points = frame[4]
+    if isinstance(frame, Steal):
+        points = frame.points
         text = f"Take {plural(points, 'point')} from {who}"
         if not st.steal_full and st.points[q] < points:
             text += f" (only {st.points[q]} to take)"
         return text
-    if kind == F_SWAP_TARGET:
-        assert frame is not None
-        return f"Swap with one of {whose} {_family(frame[4])}cards"
-    if kind == F_TARGET_DISCARD:
-        assert frame is not None
-        fam = _family(frame[4])
+    if isinstance(frame, SwapTarget):
+        return f"Swap with one of {whose} {_family(frame.family)}cards"
+    if isinstance(frame, ChooseTarget):
+        fam = _family(frame.family)
         if q == p:
             return f"Give up one of your own {fam}cards"
         return f"Make {who} give up one of their {fam}cards"

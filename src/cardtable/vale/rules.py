@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.vale import board, effects, feasibility
+from cardtable.vale import board, decisions, feasibility, operations
 from cardtable.vale.actions import (
     END,
     K_ARTIFACT,
@@ -36,8 +36,8 @@ from cardtable.vale.actions import (
     payment_counts,
 )
 from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
-from cardtable.vale.effects import F_LIMIT, F_PRICE, F_RUN, F_UPGRADE, KIND, PLAYER
 from cardtable.vale.event_words import event_text
+from cardtable.vale.frames import Order, PayPrice, Run, StoneLimit, Upgrade
 from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
 from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
@@ -62,8 +62,8 @@ _NO_FIXED = [-1] * 5
 _NO_REDUCTION = [0] * 5
 def current_player(st: ValeState) -> int | None:
     """Who must decide now: the player of the pending decision, else whose turn it is."""
-    if st.stack:
-        return int(st.stack[-1][PLAYER])
+    if st.pending:
+        return st.pending[-1].player
     p = board.turn_player(st)
     return None if p < 0 else p
 
@@ -117,9 +117,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         acts.append(cs.act_tame[c])
     area = st.areas[p]
     hand = st.hands[p]
-    stones = st.stones
-    i = 3 * p
-    red, blue, purple = stones[i], stones[i + 1], stones[i + 2]
+    red, blue, purple = board.stones_of(st, p)
     values: tuple[int, int, int] | None = None
     if hand and len(area) < st.round + st.extra[p]:
         values = board.stone_values(st, p)
@@ -180,6 +178,54 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
     return acts
 
 
+# --- summoning (shared by the Summon action and free summons) ---------------------------
+# Triggers: when a card is summoned, the `on_summon` permanents of the cards already in
+# the summoner's area score at once, in area order (so never for their own summon), and
+# then the summoned card's instant effect starts; `on_tame` permanents pay out at once
+# when a card is tamed. Their rewards need no decision, so they need no frame; the stone
+# limit is checked right after, before anything else happens.
+#
+# The expansion's recovering permanents listen to events (a blue stone gained, a card
+# drawn, points lost, stones changed), noted as bits in `st.triggered` and handled at the
+# top of `proceed`, before the stone limit is checked (Thalassa's rulebook example). A
+# Duduri King upgrade of a stone just received is decided before the stone limit too;
+# Gem of Kukulkan's offer comes after it.
+
+def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
+           origin: list[int] | None = None) -> None:
+    """Pay, put `card` (from p's hand, or from `origin`) into p's area, fire the
+    'whenever you summon' permanents of the cards already there, then start the card's
+    instant effect."""
+    cs = st.cs
+    board.pay_stones(st, p, red, blue, purple)
+    (st.hands[p] if origin is None else origin).remove(card)
+    if cs.recover_stones[card]:
+        board.stones_changed(st, p)
+    area = st.areas[p]
+    paid = (red, blue, purple)
+    for other in area:
+        for trigger in cs.on_summon[other]:
+            _, points, per_color, need = trigger
+            if need >= 0 and not paid[need]:
+                continue
+            board.add_points(st, p, points * (paid[per_color] if per_color >= 0 else 1))
+    area.append(card)
+    st.public[card] = 1
+    if cs.has_instant[card]:
+        st.pending.append(Run(p, card, cs.instant[card]))
+
+
+def tame_triggers(st: ValeState, p: int, card: int) -> None:
+    cs = st.cs
+    fam = cs.family[card]
+    for other in st.areas[p]:
+        for trigger in cs.on_tame[other]:
+            _, need, red, blue, purple, points = trigger
+            if need < 0 or need == fam:
+                board.gain_stones(st, p, red, blue, purple)
+                board.add_points(st, p, points)
+
+
 def artifact_actions(st: ValeState, p: int) -> list[Action]:
     """The tiles p may take: in the display (held by nobody), without p's marker."""
     held = st.held
@@ -197,7 +243,7 @@ def take_artifact(st: ValeState, p: int, a: int) -> None:
     st.marker[p] = a
     st.artifact_picks += 1
     if cs.art_ability[a] == A_INSTANT:
-        st.stack.append((F_RUN, p, ART_SRC + a, cs.art_ops[a], 0))
+        st.pending.append(Run(p, ART_SRC + a, cs.art_ops[a]))
 
 
 def return_artifact(st: ValeState, p: int) -> None:
@@ -214,54 +260,50 @@ def after_sale(st: ValeState, p: int, card: int, red: int, blue: int) -> None:
     cs = st.cs
     a = st.held[p]
     if a >= 0 and cs.art_gem[a] >= 0:
-        st.stack.append((F_PRICE, p, ART_SRC + a, False, cs.art_gem[a], card, True))
+        st.pending.append(PayPrice(p, ART_SRC + a, False, cs.art_gem[a], card, True))
     if red or blue:
         for c in st.areas[p]:
             for _ in range(cs.on_sell_upgrade[c]):
-                st.stack.append((F_UPGRADE, p, c, False, 1, False, red, blue, 0))
+                st.pending.append(Upgrade(p, c, False, 1, False, red, blue, 0))
 
 
 def proceed(st: ValeState) -> None:
     """Run pending steps and phases until someone must decide; sets st.legal."""
-    stack = st.stack
+    pending = st.pending
     n = st.n
-    stones = st.stones
-    floor = st.cs.limit_floor
     while True:
         if st.recheck:
             st.recheck = False
             if st.triggered:
                 board.watchers(st)
-            if stack and stack[-1][KIND] == F_UPGRADE:
+            if pending and isinstance(pending[-1], Upgrade):
                 st.recheck = True  # a stone just received is being upgraded first
             else:
-                for q in range(n):
-                    total = stones[3 * q] + stones[3 * q + 1] + stones[3 * q + 2]
-                    if total > floor and total > board.stone_limit(st, q):
-                        st.recheck = True  # until the discards are done
-                        if not (stack and stack[-1][KIND] == F_LIMIT
-                                and stack[-1][PLAYER] == q):
-                            stack.append((F_LIMIT, q, -1, False))
-                        break
-        if stack:
-            top = stack[-1]
-            if top[KIND] == F_RUN:
-                effects.run_step(st)
+                q = board.first_over_limit(st)
+                if q >= 0:
+                    st.recheck = True  # until the discards are done
+                    if not (pending and isinstance(pending[-1], StoneLimit)
+                            and pending[-1].player == q):
+                        pending.append(StoneLimit(q))
+        if pending:
+            top = pending[-1]
+            if isinstance(top, Run):
+                operations.run_step(st, top)
                 continue
-            acts = effects.frame_actions(st, top)
+            acts = decisions.frame_actions(st, top)
             if not acts:
-                effects.abandon(st)
+                decisions.abandon(st)
                 continue
-            if len(acts) == 1 and not effects.hides_its_choices(st, top):
+            if len(acts) == 1 and not decisions.hides_its_choices(st, top):
                 only = acts[0]
-                decider = top[PLAYER]
+                decider = top.player
                 text = f"{event_text(decider, only)} (the only choice)"
                 if only.kind == K_TOP and not st.public[only.a]:
                     st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
                 else:
                     st.events.append(Event("auto", decider, text))
-                effects.decide(st, top, only)
+                decisions.decide(st, top, only)
                 continue
             st.legal = acts
             return
@@ -289,7 +331,7 @@ def proceed(st: ValeState) -> None:
                 has_res = st.cs.has_resolution
                 cards = tuple(c for c in st.areas[p] if has_res[c])
                 if cards:
-                    stack.append((effects.F_ORDER, p, -1, False, cards))
+                    pending.append(Order(p, -1, False, cards))
                 continue
             end_round(st)
             continue
@@ -305,8 +347,8 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         listed = _find(st, action)
     action = listed
     events = st.events = []
-    stack = st.stack
-    p = stack[-1][PLAYER] if stack else board.turn_player(st)
+    pending = st.pending
+    p = pending[-1].player if pending else board.turn_player(st)
     st.hist.append(action)
     cache = _EVENTS[p][action.kind]
     event = cache.get(action.text)
@@ -319,14 +361,14 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
                       event_text(p, action))
     events.append(event)
-    if stack:
-        effects.decide(st, stack[-1], action)
+    if pending:
+        decisions.decide(st, pending[-1], action)
     else:
         kind = action.kind
         c = action.a
         if kind == K_SUMMON:
             r, b, pu = payment_counts(action.b)
-            effects.summon(st, p, c, r, b, pu)
+            summon(st, p, c, r, b, pu)
         elif kind == K_SELL:
             st.hunted[p].remove(c)
             st.discard.append(c)
@@ -338,13 +380,10 @@ def apply(st: ValeState, action: Action) -> list[Event]:
             st.hunted[p].remove(c)
             st.hands[p].append(c)
             st.public[c] = 1
-            effects.tame_triggers(st, p, c)
+            tame_triggers(st, p, c)
         elif kind == K_REMOVE:
             r, b, pu = payment_counts(action.b)
-            stones = st.stones
-            stones[3 * p] -= r
-            stones[3 * p + 1] -= b
-            stones[3 * p + 2] -= pu
+            board.pay_stones(st, p, r, b, pu)
             board.discard_from_area(st, p, c)
         elif kind == K_END:
             st.turn += 1
@@ -359,7 +398,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
             take_artifact(st, p, c)
         elif kind == K_USE:
             st.held[p] = -1  # back to the display, with p's marker on it
-            st.stack.append((F_RUN, p, ART_SRC + c, st.cs.art_ops[c], 0))
+            st.pending.append(Run(p, ART_SRC + c, st.cs.art_ops[c]))
         else:  # pragma: no cover - every listed action kind is handled above
             raise AssertionError(f"unexpected action {action!r}")
     proceed(st)

@@ -71,7 +71,7 @@ from cardtable.vale.cards import (
     ART_SRC,
     CardSet,
 )
-from cardtable.vale.effects import F_ORDER, FRAME_NAMES, KIND, PLAYER, SOURCE, Frame
+from cardtable.vale.frames import FRAME_NAMES, Frame, Order
 from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
 from cardtable.vale.vocabulary import COLORS
 
@@ -106,6 +106,7 @@ class ValeState(State):
         "legal",
         "marker",
         "n",
+        "pending",
         "phase",
         "picks",
         "points",
@@ -115,7 +116,6 @@ class ValeState(State):
         "round",
         "secret_top",
         "shelter",
-        "stack",
         "steal_full",
         "stones",
         "tie_break",
@@ -167,7 +167,7 @@ class ValeState(State):
         self.public: list[int] = [0] * cs.n
         self.known_top = 0
         self.recheck = True  # stone limits need checking
-        self.stack: list[Frame] = []
+        self.pending: list[Frame] = []  # the pending steps, the newest last (frames.py)
         self.rng = seed & RNG_MASK
         self.hist: list[Action] = []
         self._winners: list[int] = []
@@ -294,7 +294,7 @@ class ValeState(State):
         new.public = self.public[:]
         new.known_top = self.known_top
         new.recheck = self.recheck
-        new.stack = self.stack[:]
+        new.pending = self.pending[:]  # frames never change: shared
         new.rng = self.rng
         new.hist = self.hist[:]
         new._winners = self._winners
@@ -309,7 +309,7 @@ class ValeState(State):
                 tuple(self.display), tuple(map(tuple, self.hunted)),
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)),
                 tuple(self.stones), tuple(self.points), tuple(self.deck),
-                tuple(self.discard), tuple(self.public), self.known_top, tuple(self.stack),
+                tuple(self.discard), tuple(self.public), self.known_top, tuple(self.pending),
                 self.rng, tuple(a.text for a in self.hist), tuple(self._winners),
                 self.end_score, self.tie_break, self.steal_full, self.copy_as_target,
                 self.cs.file,
@@ -346,7 +346,6 @@ class ValeState(State):
                 hidden = len(hand) - len(shown)
                 hand_ids = [ids[c] for c in shown] + [None] * hidden
                 known = [True] * len(shown) + [False] * hidden
-            stones = self.stones
             values = board.stone_values(self, q)
             held = self.held[q]
             mark = self.marker[q]
@@ -356,24 +355,23 @@ class ValeState(State):
                 "marker": cs.art_ids[mark] if mark >= 0 else None,
                 "shelter": [ids[c] for c in self.shelter[q]],
                 "extra_areas": self.extra[q], "area_limit": board.area_limit(self, q),
-                "stones": {COLORS[k]: stones[3 * q + k] for k in range(3)},
+                "stones": dict(zip(COLORS, board.stones_of(self, q), strict=True)),
                 "stone_limit": board.stone_limit(self, q),
                 "stone_values": {COLORS[k]: values[k] for k in range(3)},
                 "area": [ids[c] for c in self.areas[q]],
                 "hunted": [ids[c] for c in self.hunted[q]],
                 "hand": hand_ids, "hand_known": known, "hand_count": len(hand)})
         pending = None
-        if self.stack and self.phase != OVER:
-            top = self.stack[-1]
-            src = top[SOURCE]
-            pending = {"kind": FRAME_NAMES[top[KIND]], "player": top[PLAYER],
+        if self.pending and self.phase != OVER:
+            top = self.pending[-1]
+            src = top.source
+            pending = {"kind": FRAME_NAMES[top.kind], "player": top.player,
                        "source": (cs.art_ids[src - ART_SRC] if src >= ART_SRC
                                   else ids[src] if src >= 0 else None)}
         to_order: list[str] = []
-        for frame in reversed(self.stack):
-            if frame[KIND] == F_ORDER:
-                _, p, _src, _cont, cards = frame
-                to_order = [ids[c] for c in cards if c in self.areas[p]]
+        for frame in reversed(self.pending):
+            if isinstance(frame, Order):
+                to_order = [ids[c] for c in frame.cards if c in self.areas[frame.player]]
                 break
         top_known = self.deck[len(self.deck) - self.known_top:][::-1]
         private_top = (ids[self.deck[-1]] if player is not None and self.deck
@@ -418,9 +416,12 @@ class ValeState(State):
 
     def _same_decision(self, other: ValeState) -> bool:
         """Whether this world stands at the decision `other` stands at."""
-        return (self.phase == other.phase and len(self.stack) == len(other.stack)
-                and (not self.stack  # the same kind, player and source
-                     or self.stack[-1][:SOURCE + 1] == other.stack[-1][:SOURCE + 1])
+        mine, theirs = self.pending, other.pending
+        return (self.phase == other.phase and len(mine) == len(theirs)
+                and (not mine  # the same kind, player and source
+                     or (mine[-1].kind == theirs[-1].kind
+                         and mine[-1].player == theirs[-1].player
+                         and mine[-1].source == theirs[-1].source))
                 and self.current_player() == other.current_player())
 
     def _deal(self, player: int | None, rng: random.Random) -> ValeState:

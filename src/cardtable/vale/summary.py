@@ -24,9 +24,10 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from cardtable.vale import board
 from cardtable.vale.actions import K_ARTIFACT, K_END, K_FREE, K_SUMMON, K_USE
 from cardtable.vale.cards import ART_SRC
-from cardtable.vale.effects import F_ORDER
+from cardtable.vale.frames import Order
 from cardtable.vale.phases import ACTION
 from cardtable.vale.rules import LAST_ROUND
 from cardtable.vale.vocabulary import COLORS
@@ -66,7 +67,7 @@ def end_summary(st: ValeState) -> dict[str, Any]:
     start = _start_scores(st)
     players = []
     for p in range(n):
-        stones = st.stones[3 * p:3 * p + 3]
+        stones = board.stones_of(st, p)
         players.append({
             "seat": p, "score": st.points[p], "start": start[p],
             "stones": {COLORS[k]: stones[k] for k in range(3)},
@@ -126,11 +127,11 @@ def _replay_sources(game: Game, players: int, seed: int, options: str,
 def _what_runs(st: ValeState, action: Any) -> tuple[str, str | None]:
     """What `action` runs, as far as the engine can tell before it is applied."""
     cs = st.cs
-    if st.stack:
-        top = st.stack[-1]
-        if top[0] == F_ORDER:
+    if st.pending:
+        top = st.pending[-1]
+        if isinstance(top, Order):
             return "hourglass", cs.ids[action.a]
-        src = top[2]
+        src = top.source
         if src >= ART_SRC:
             return "effect", cs.art_ids[src - ART_SRC]
         return ("effect", cs.ids[src]) if src >= 0 else ("other", None)
