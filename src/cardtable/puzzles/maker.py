@@ -239,9 +239,9 @@ def _judge_candidate(task: GameTask, record: GameRecord, decision: Decision, vie
         choices=choices,
         theme=theme(record.game, view, first.best, rival,
                     position_seed(settings, record, decision.index, 3)),
-        difficulty=difficulty(rate), found_rate=rate,
-        judges=(JudgeRun(settings.judge, seeds[0], first.best, first.margin),
-                JudgeRun(settings.judge, seeds[1], second.best, second.margin)),
+        difficulty=difficulty(rate), found_rate=round(rate, 4),
+        judges=(JudgeRun(settings.judge, seeds[0], first.best, round(first.margin, 4)),
+                JudgeRun(settings.judge, seeds[1], second.best, round(second.margin, 4))),
         source={**source, "index": decision.index, "round": decision.round,
                 "taken": decision.judgement.taken})
 
@@ -250,7 +250,8 @@ def _merged(first: Verdict, second: Verdict) -> tuple[Choice, ...]:
     seen: dict[str, list[Choice]] = {}
     for choice in (*first.choices, *second.choices):
         seen.setdefault(choice.action, []).append(choice)
-    merged = [Choice(action, sum(c.expected for c in cs) / len(cs),
+    # Rounded as the file keeps them, so a puzzle read back is the puzzle made.
+    merged = [Choice(action, round(sum(c.expected for c in cs) / len(cs), 4),
                      sum(c.visits for c in cs)) for action, cs in seen.items()]
     best = next(c for c in merged if c.action == first.best)
     rest = sorted((c for c in merged if c.action != first.best), key=lambda c: -c.expected)
