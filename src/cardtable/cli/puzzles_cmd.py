@@ -208,7 +208,8 @@ def _print_summary(console: Console, about: dict[str, Any], puzzles: list[Any],
                    out: str) -> None:
     console.print(f"{about['set']}: {about['kept']} puzzles from {about['games']} games "
                   f"({about['analysed']} positions analysed, {about['candidates']} "
-                  f"candidates) in {about['seconds']:.0f} s; written to {out}")
+                  f"candidates) in {about['seconds']:.0f} s; written to {out}",
+                  soft_wrap=True)
     if not puzzles:
         return
     table = Table(title="themes and difficulties", title_justify="left")
