@@ -37,7 +37,10 @@ def test_make_writes_the_puzzles_and_a_second_run_gives_the_same(
     assert "puzzles from 2 games" in printed and f"written to {out}" in printed
     puzzles, about = load(out)
     assert about["games"] == 2 and about["kept"] == len(puzzles) >= 2
-    assert {p.source["line"] for p in puzzles} == {1, 2}
+    # The two games differ only in their last action: every position is in both, and
+    # is kept once, from the first game.
+    assert {p.source["line"] for p in puzzles} == {1}
+    assert len({p.id for p in puzzles}) == len(puzzles)
     assert all(p.source["from"] == "games.jsonl" for p in puzzles)
     assert main(["puzzles", "make", "thalara", "--from", str(games), *CHEAP,
                  "--out", str(again)]) == 0
@@ -92,3 +95,32 @@ def test_selfplay_plays_the_games_first(tmp_path: Path,
     puzzles, about = load(out)
     assert about["games"] == 2 and about["selfplay"]["agents"] == "greedy,random"
     assert all(p.source["selfplay"] == 1 and p.source["agents"] for p in puzzles)
+
+
+def test_add_grows_a_file_and_refuses_the_same_game_twice(
+        games: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
+    first.write_text(lines[0], encoding="utf-8")
+    second.write_text(lines[1], encoding="utf-8")
+    out, both = tmp_path / "out.json", tmp_path / "both.json"
+    assert main(["puzzles", "make", "thalara", "--from", str(games), *CHEAP,
+                 "--out", str(both)]) == 0
+    assert main(["puzzles", "make", "thalara", "--from", str(first), *CHEAP,
+                 "--out", str(out)]) == 0
+    assert main(["puzzles", "make", "thalara", "--from", str(second), *CHEAP,
+                 "--out", str(out), "--add"]) == 0
+    grown, about = load(out)
+    together, _ = load(both)
+    assert {p.id for p in grown} == {p.id for p in together}
+    assert about["games"] == 2 and len(about["runs"]) == 2 and about["kept"] == len(grown)
+    # The same game added again adds no puzzle twice.
+    assert main(["puzzles", "make", "thalara", "--from", str(second), *CHEAP,
+                 "--out", str(out), "--add"]) == 0
+    assert [p.id for p in load(out)[0]] == [p.id for p in grown]
+    before = out.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["puzzles", "make", "thalara", "--from", str(second), *CHEAP,
+                 "--judge", "ismcts:90", "--out", str(out), "--add"]) == 2
+    assert "other budgets" in capsys.readouterr().err
+    assert out.read_text(encoding="utf-8") == before

@@ -31,8 +31,8 @@ from cardtable.cli.arena_cmd import _check_writable, _names, add_backend_flags
 from cardtable.cli.options import add_game_option_flags, game_options, positive_int
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
-from cardtable.puzzles.maker import GameOutcome, GameTask, Settings, make
-from cardtable.puzzles.model import dump
+from cardtable.puzzles.maker import GameOutcome, GameTask, Settings, make, unique
+from cardtable.puzzles.model import Puzzle, dump, load
 
 DEFAULT_AGENTS = "ismcts:100,greedy"
 
@@ -89,6 +89,10 @@ def add_puzzles_parser(subparsers: Any) -> argparse.ArgumentParser:
     maker.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
     maker.add_argument("--out", metavar="PUZZLES.json", default=None,
                        help="write the puzzles to this file (default: print them as JSON)")
+    maker.add_argument("--add", action="store_true",
+                       help="with --out: add the new puzzles to those already in the file "
+                            "(made with the same budgets and seed), keeping both runs' "
+                            "figures")
     add_backend_flags(maker)
     add_game_option_flags(maker)
     maker.set_defaults(run=run_puzzles_make)
@@ -163,9 +167,16 @@ def run_puzzles_make(args: argparse.Namespace, console: Console,
         raise OptionError("give --workers or --ray, not both")
     settings = Settings(analysis=args.analysis, judge=args.judge, easy=args.easy,
                         tries=args.tries, margin=args.margin, seed=args.seed)
+    earlier: tuple[list[Puzzle], dict[str, Any]] | None = None
     if args.out is not None:
         _check_writable(Path(args.out), "--out")
+    if args.add:
+        if args.out is None or not Path(args.out).exists():
+            raise OptionError("--add adds to the puzzles in an existing --out file")
+        earlier = load(args.out)
     tasks, name = _tasks(args, settings)
+    if earlier is not None:
+        _check_addable(earlier[1], name, settings, args.out)
     errors = Console(stderr=True)
     start = time.perf_counter()
     kept = 0
@@ -185,16 +196,21 @@ def run_puzzles_make(args: argparse.Namespace, console: Console,
 
         outcomes = make(tasks, args.workers or default_workers(), args.ray, advance)
     elapsed = time.perf_counter() - start
-    puzzles = [p for o in outcomes for p in o.puzzles]
+    # A position reached in two games (the same opening dealt twice) is one puzzle.
+    puzzles = unique([p for o in outcomes for p in o.puzzles])
     analysed = sum(o.analysed for o in outcomes)
     candidates = sum(o.candidates for o in outcomes)
-    about = {"set": name, "game": args.game, "settings": settings.to_dict(),
+    about: dict[str, Any] = {"set": name, "game": args.game, "settings": settings.to_dict(),
              "games": len(outcomes), "source": args.source and Path(args.source).name,
              "selfplay": None if args.source else {"agents": args.agents,
                                                    "seed": args.seed,
                                                    "players": args.players},
              "analysed": analysed, "candidates": candidates, "kept": len(puzzles),
              "seconds": round(elapsed, 1)}
+    if earlier is not None:
+        about = _merged(earlier[1], about)
+        puzzles = [*earlier[0], *unique(puzzles, earlier[0])]
+        about["kept"] = len(puzzles)
     text = dump(puzzles, about)
     if args.out is None:
         sys.stdout.write(text)
@@ -202,6 +218,28 @@ def run_puzzles_make(args: argparse.Namespace, console: Console,
     Path(args.out).write_text(text, encoding="utf-8")
     _print_summary(console, about, puzzles, args.out)
     return 0
+
+
+RUN_KEYS = ("games", "source", "selfplay", "analysed", "candidates", "kept", "seconds")
+TOTALS = ("games", "analysed", "candidates", "kept", "seconds")
+
+
+def _check_addable(about: dict[str, Any], name: str, settings: Settings, out: str) -> None:
+    if about.get("set") != name:
+        raise OptionError(f"--add: {out} holds puzzles of {about.get('set')}, not {name}")
+    if about.get("settings") != settings.to_dict():
+        raise OptionError(f"--add: {out} was made with other budgets or seed "
+                          f"({about.get('settings')}); give the same ones")
+
+
+def _merged(earlier: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """One file's figures over its runs: each run's, and their totals."""
+    runs = earlier.get("runs") or [{k: earlier.get(k) for k in RUN_KEYS}]
+    runs = [*runs, {k: new.get(k) for k in RUN_KEYS}]
+    totals = {k: round(sum(r[k] for r in runs), 1) if k == "seconds" else
+              sum(r[k] for r in runs) for k in TOTALS}
+    return {"set": new["set"], "game": new["game"], "settings": new["settings"],
+            **totals, "runs": runs}
 
 
 def _print_summary(console: Console, about: dict[str, Any], puzzles: list[Any],

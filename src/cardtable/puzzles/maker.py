@@ -20,6 +20,8 @@ replays its game once.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,6 +140,25 @@ def position_seed(settings: Settings, record: GameRecord, index: int, role: int)
     return derive_seed(PUZZLE_SEED, settings.seed, record.seed % (1 << 31), index, role)
 
 
+def position_key(record: GameRecord, seat: int) -> str:
+    """A digest of the position (the game up to it and the solver's seat): the same
+    position reached in two games is one puzzle."""
+    text = json.dumps([record.to_dict(), seat], sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def unique(puzzles: Sequence[Puzzle], known: Sequence[Puzzle] = ()) -> list[Puzzle]:
+    """`puzzles` without the positions already in `known` or earlier in the list."""
+    seen = {position_key(p.record, p.seat) for p in known}
+    out = []
+    for p in puzzles:
+        key = position_key(p.record, p.seat)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
 # -- one game --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GameTask:
@@ -234,7 +255,7 @@ def _judge_candidate(task: GameTask, record: GameRecord, decision: Decision, vie
     cut = GameRecord(record.game, record.players, record.seed, dict(record.options),
                      list(record.actions[:decision.index]), record.version)
     return Puzzle(
-        id=f"{task.set_name}-{record.seed:x}-{decision.index}", game=record.game,
+        id=f"{task.set_name}-{position_key(cut, decision.seat)[:12]}", game=record.game,
         options=dict(record.options), record=cut, seat=decision.seat, best=first.best,
         choices=choices,
         theme=theme(record.game, view, first.best, rival,
