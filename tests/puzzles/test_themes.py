@@ -84,3 +84,16 @@ def test_vale_reaching_the_end_score_selling_and_holding_back() -> None:
 ])
 def test_vale_themes_by_the_two_actions(best: str, rival: str, expected: str) -> None:
     assert theme("vale", vale_mud_slime().view(0), best, rival, 1) == expected
+
+
+def test_a_tie_at_the_top_is_the_solver_sharing_the_highest_total() -> None:
+    from cardtable.puzzles.themes import _tie_at_top
+
+    def conflict(*totals: int) -> dict[str, object]:
+        return {"sides": [{"seat": s, "total": t} for s, t in enumerate(totals)]}
+
+    assert _tie_at_top(conflict(5, 5), 0)
+    assert _tie_at_top(conflict(4, 6, 6), 1)
+    assert not _tie_at_top(conflict(4, 6, 6), 0)      # tied, but not at the solver's total
+    assert not _tie_at_top(conflict(6, 5), 0)         # the solver leads alone
+    assert not _tie_at_top(conflict(0, 0), 0)         # nobody has played there
