@@ -95,6 +95,14 @@ def test_selfplay_plays_the_games_first(tmp_path: Path,
     puzzles, about = load(out)
     assert about["games"] == 2 and about["selfplay"]["agents"] == "greedy,random"
     assert all(p.source["selfplay"] == 1 and p.source["agents"] for p in puzzles)
+    # Other games, with the same budgets and search seed, go into the same file.
+    assert main(["puzzles", "make", "thalara", "--selfplay", "2", "--agents",
+                 "greedy,random", "--cards", cards, "--characters", "alpha,beta",
+                 "--selfplay-seed", "5", *CHEAP, "--out", str(out), "--add"]) == 0
+    grown, about = load(out)
+    assert [r["selfplay"]["seed"] for r in about["runs"]] == [1, 5]
+    assert about["games"] == 4
+    assert [p.to_dict() for p in grown[:len(puzzles)]] == [p.to_dict() for p in puzzles]
 
 
 def test_add_grows_a_file_and_refuses_the_same_game_twice(

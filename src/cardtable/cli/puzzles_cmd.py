@@ -72,6 +72,9 @@ def add_puzzles_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help=f"with --selfplay: who plays (default {DEFAULT_AGENTS})")
     maker.add_argument("--players", type=positive_int, default=2,
                        help="with --selfplay: players per game (default 2)")
+    maker.add_argument("--selfplay-seed", type=int, default=None, metavar="S",
+                       help="with --selfplay: the games' seed (default: --seed); another "
+                            "seed gives other games to --add to a file")
     defaults = Settings()
     maker.add_argument("--analysis", default=defaults.analysis, metavar="ismcts:N",
                        help=f"the analysis's budget (default {defaults.analysis})")
@@ -154,10 +157,11 @@ def _tasks(args: argparse.Namespace, settings: Settings) -> tuple[list[GameTask]
     agents = _names(args.agents)
     if not agents:
         raise OptionError("--agents needs at least one agent, like ismcts:100,greedy")
-    tournament = plan(game.name, agents, args.selfplay, args.seed, args.players, options)
+    seed = args.seed if args.selfplay_seed is None else args.selfplay_seed
+    tournament = plan(game.name, agents, args.selfplay, seed, args.players, options)
     name = _set_name(game.name, options)
     return [GameTask(spec.index, settings, name,
-                     {"selfplay": args.seed, "game": spec.index + 1}, spec=spec)
+                     {"selfplay": seed, "game": spec.index + 1}, spec=spec)
             for spec in tournament.specs], name
 
 
@@ -202,9 +206,9 @@ def run_puzzles_make(args: argparse.Namespace, console: Console,
     candidates = sum(o.candidates for o in outcomes)
     about: dict[str, Any] = {"set": name, "game": args.game, "settings": settings.to_dict(),
              "games": len(outcomes), "source": args.source and Path(args.source).name,
-             "selfplay": None if args.source else {"agents": args.agents,
-                                                   "seed": args.seed,
-                                                   "players": args.players},
+             "selfplay": None if args.source else {
+                 "agents": args.agents, "players": args.players,
+                 "seed": args.seed if args.selfplay_seed is None else args.selfplay_seed},
              "analysed": analysed, "candidates": candidates, "kept": len(puzzles),
              "seconds": round(elapsed, 1)}
     if earlier is not None:
