@@ -8,8 +8,10 @@
 maker's default budgets on --workers processes, samples the load average every 5 s, and
 prints one JSON object: positions judged per minute (every search of a position counts:
 each analysed decision once, each candidate once per judge) and puzzles kept per 100
-games. `report` prints the same figures from puzzle files' `about` (the shipped sets
-keep how many games, positions, candidates and seconds made them).
+games. `report` prints the same figures for each run that made a puzzle file (the
+shipped sets keep, per run, how many games, positions, candidates and seconds; a
+selfplay run's seconds include playing the games; `kept` is before positions already
+in the file were dropped).
 """
 
 from __future__ import annotations
@@ -78,9 +80,12 @@ def run(args: argparse.Namespace) -> None:
 def report(args: argparse.Namespace) -> None:
     for path in args.files:
         _, about = load(path)
-        out = figures(about["games"], about["analysed"], about["candidates"],
-                      about["kept"], about["seconds"])
-        print(json.dumps({"file": Path(path).name, "set": about["set"], **out}))
+        for run in about.get("runs") or [about]:
+            # A selfplay run's seconds include playing its games.
+            out = figures(run["games"], run["analysed"], run["candidates"], run["kept"],
+                          run["seconds"])
+            print(json.dumps({"file": Path(path).name, "set": about["set"],
+                              "from": run["source"] or run["selfplay"], **out}))
 
 
 def main() -> None:
