@@ -133,3 +133,12 @@ def test_the_same_games_give_the_same_puzzles_on_any_number_of_workers() -> None
 
     assert plain(one) == plain(two) == plain(again)
     assert sum(o.analysed for o in one) > 20
+
+
+def test_ray_makes_the_same_puzzles(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is the optional 'dist' extra")
+    tasks = [GameTask(0, CHEAP, "thalara", {"from": "test"},
+                      record=_lost(tmp_path).to_dict())]
+    remote, here = make(tasks, ray="local"), make(tasks, workers=1)
+    assert [p.to_dict() for p in remote[0].puzzles] == [p.to_dict() for p in here[0].puzzles]
+    assert remote[0].puzzles
