@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from cardtable.cli.main import build_parser
 
 README = Path(__file__).resolve().parents[2] / "docs/cli.md"
 
 
-def all_flags() -> set[str]:
-    parser = build_parser()
+def all_flags(parser: Any = None) -> set[str]:
+    """Every flag of the command and of its subcommands, nested ones too
+    (`cardtable puzzles make`)."""
+    parser = parser or build_parser()
     flags = set(parser._option_string_actions)
     for action in parser._subparsers._group_actions if parser._subparsers else []:
         for sub in getattr(action, "choices", {}).values():
-            flags |= set(sub._option_string_actions)
+            flags |= all_flags(sub)
     return flags
 
 

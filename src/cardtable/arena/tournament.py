@@ -17,7 +17,7 @@ import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import cardtable
 from cardtable.agents import make_agent
@@ -31,6 +31,8 @@ CARD_FIELDS = ("area", "summoned", "board", "tableau", "played", "artifacts")
 MAX_ACTIONS = 100_000
 Progress = Callable[[int, int], None]
 OnResult = Callable[["GameResult"], None]
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class ArenaError(CardtableError):
@@ -391,28 +393,35 @@ def run_local(specs: Sequence[GameSpec], workers: int = 1,
               on_result: OnResult | None = None) -> list[GameResult]:
     """Play the games here (`workers` 1) or on a pool of local processes. `on_result`
     hears of each game as it finishes (in finishing order)."""
-    total = len(specs)
-    collector = _Collector(total, progress, on_result)
-    if workers <= 1 or total <= 1:
-        for spec in specs:
-            collector.add(play_game(spec))
-        return collector.results
+    collector = _Collector(len(specs), progress, on_result)
+    map_local(play_game, specs, workers, collector.add)
+    return collector.in_order() if workers > 1 else collector.results
+
+
+def map_local(function: Callable[[T], R], items: Sequence[T], workers: int,
+              on_each: Callable[[R], None]) -> None:
+    """Call `function` on each item, here (`workers` 1) or on a pool of local
+    processes, and hand each result to `on_each` as it comes (in finishing order).
+    The arena's games and the puzzle maker's positions run on this."""
+    if workers <= 1 or len(items) <= 1:
+        for item in items:
+            on_each(function(item))
+        return
     # Forked workers where the platform has fork: they start at once and need no
     # `if __name__ == "__main__"` guard in the calling script (they never touch the
     # parent's progress display). Elsewhere, fresh interpreters.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, total),
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(items)),
                                                 mp_context=context) as pool:
-        futures = [pool.submit(play_game, spec) for spec in specs]
+        futures = [pool.submit(function, item) for item in items]
         try:
             for future in concurrent.futures.as_completed(futures):
-                collector.add(future.result())
+                on_each(future.result())
         except BaseException:
             for future in futures:
                 future.cancel()
             raise
-    return collector.in_order()
 
 
 def run_ray(specs: Sequence[GameSpec], address: str = "auto",
@@ -422,6 +431,15 @@ def run_ray(specs: Sequence[GameSpec], address: str = "auto",
     """Play the games as Ray tasks. `address`: "auto" joins the running cluster or, when
     there is none, starts a local one; "local" always starts a local one; anything else
     is a cluster address (ray://host:10001 or host:6379)."""
+    collector = _Collector(len(specs), progress, on_result)
+    map_ray(play_game, specs, address, collector.add, runtime_env)
+    return collector.in_order()
+
+
+def map_ray(function: Callable[[T], R], items: Sequence[T], address: str,
+            on_each: Callable[[R], None],
+            runtime_env: dict[str, Any] | None = None) -> None:
+    """`map_local` on Ray: each item a Ray task (see `run_ray` for `address`)."""
     try:
         ray = importlib.import_module("ray")
     except ImportError as exc:
@@ -441,14 +459,12 @@ def run_ray(specs: Sequence[GameSpec], address: str = "auto",
             ray.init(address=address, **kwargs)
         started = True
     try:
-        remote = ray.remote(play_game)
-        pending = [remote.remote(spec) for spec in specs]
-        collector = _Collector(len(specs), progress, on_result)
+        remote = ray.remote(function)
+        pending = [remote.remote(item) for item in items]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for result in ray.get(done):
-                collector.add(result)
-        return collector.in_order()
+                on_each(result)
     finally:
         if started:
             ray.shutdown()

@@ -88,11 +88,7 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
 def add_run_flags(parser: argparse.ArgumentParser, what: str) -> None:
     """Where the games are played (--workers, --ray) and where they are saved as they
     finish (--save, --saved-only): the same for every command built on the arena."""
-    parser.add_argument("--workers", type=positive_int, default=None,
-                        help="local processes (default: all cores; 1 plays in this process)")
-    parser.add_argument("--ray", metavar="ADDRESS", default=None,
-                        help="run on Ray instead: 'auto' (join the running cluster, or "
-                             "start one here), 'local', or a cluster address")
+    add_backend_flags(parser)
     parser.add_argument("--save", metavar="FILE.jsonl", default=None,
                         help="append each game to FILE as it finishes (one JSON line); "
                              f"the same command with the same FILE resumes a stopped "
@@ -101,6 +97,15 @@ def add_run_flags(parser: argparse.ArgumentParser, what: str) -> None:
                         help="with --save: play nothing, only give the numbers for the "
                              "games in FILE so far (safe while another run still adds "
                              "to it)")
+
+
+def add_backend_flags(parser: argparse.ArgumentParser) -> None:
+    """Where the work runs: local processes (--workers) or Ray (--ray)."""
+    parser.add_argument("--workers", type=positive_int, default=None,
+                        help="local processes (default: all cores; 1 plays in this process)")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="run on Ray instead: 'auto' (join the running cluster, or "
+                             "start one here), 'local', or a cluster address")
 
 
 def _run(args: argparse.Namespace, console: Any = None, read_line: Any = None) -> int:

@@ -242,6 +242,11 @@ def build_parser() -> argparse.ArgumentParser:
     from cardtable.cli.balance_cmd import add_balance_parser
 
     add_balance_parser(commands)
+
+    # `puzzles` belongs to the puzzle maker (cardtable.puzzles).
+    from cardtable.cli.puzzles_cmd import add_puzzles_parser
+
+    add_puzzles_parser(commands)
     return parser
 
 
