@@ -30,9 +30,10 @@ from cardtable.agents import make_agent
 from cardtable.agents.ismcts import ISMCTSAgent, SearchSettings
 from cardtable.analysis import Decision, analyze, search_settings
 from cardtable.analysis.labels import AnalysisError
-from cardtable.arena.tournament import GameSpec, derive_seed, map_local, map_ray
+from cardtable.arena.tournament import GameSpec, map_local, map_ray
 from cardtable.engine.api import Game, View
 from cardtable.engine.record import GameRecord
+from cardtable.engine.rng import derive_seed
 from cardtable.puzzles.model import Choice, JudgeRun, Puzzle, PuzzleError
 from cardtable.puzzles.themes import theme
 from cardtable.puzzles.verdict import Verdict, verdict
