@@ -165,6 +165,10 @@ def test_end_screen_with_breakdown_and_buttons(tab: Page, server: Any, size: str
     assert rows.count() == 2
     assert "start 1" in rows.nth(0).inner_text() and "stones" in rows.nth(0).inner_text()
     assert "Ada (you)" in rows.nth(0).inner_text()
+    # a total of one is "1 pt", others "N pts" (the game's words, in the table and the bars)
+    totals = rows.locator("td.num").all_inner_texts() + tab.locator(
+        "#score-bars .score-bar > b:last-child").all_inner_texts()
+    assert totals and all(re.fullmatch(r"1 pt|(0|[2-9]|\d\d+) pts", t) for t in totals), totals
     record = httpx.get(server.base + tab.get_attribute("#download", "href")).json()
     assert record["game"] == "vale" and record["options"]["end_score"] == 1
     assert tab.get_attribute("#new-game", "href") == "/"

@@ -86,7 +86,7 @@ export class EndScreen {
     const rows = (end.players || []).map((p) => {
       const won = (s.winners || []).includes(p.seat);
       return h(`tr${won ? ".won" : ""}`, {}, h("th", { scope: "row" }, seatName(ctx, p.seat), won ? " — winner" : ""),
-        h("td.num", {}, `${told.total(p)} ${told.unit}`),
+        h("td.num", {}, amount(told, told.total(p))),
         h("td", {}, ...told.detail(p, ctx)));
     });
     const clock = s.clock;
@@ -130,7 +130,7 @@ export class EndScreen {
         h("div.bar-track", { role: "img", "aria-label": parts.filter((x) => x.n > 0).map((x) => `${x.what} ${x.n}`).join(", ") || "nothing scored" },
           parts.filter((x) => x.n > 0).map((x, i) => h("span.bar-part", { title: `${x.what}: ${x.n}`,
             style: `width: ${100 * x.n * scale}%; background: ${palette[i % palette.length]}` }))),
-        h("b", {}, `${total(p)} ${told.unit}`));
+        h("b", {}, amount(told, total(p))));
     }));
   }
 
@@ -192,3 +192,6 @@ export class EndScreen {
     }
   }
 }
+
+/** A total with its unit, singular for one ("1 pt") where the game has a word for it. */
+function amount(told, n) { return `${n} ${n === 1 && told.one ? told.one : told.unit}`; }

@@ -151,6 +151,7 @@ const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass:
  * parts of the score bar. */
 export const end = {
   unit: "pts",
+  one: "pt",
   column: "Points",
   detailColumn: "Points by source, stones, summoned cards",
   total: (p) => p.score,
