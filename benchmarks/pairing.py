@@ -150,11 +150,15 @@ async def run(args: argparse.Namespace, url: str) -> int:
         server.start()
     # each seeker from an address of its own (127.0.1.1, 127.0.1.2, ...: the loopback
     # network is all of 127/8), as people are; --one-address sends them all from one
+    # idle connections are let go before the server closes them (uvicorn: after 5 s);
+    # a transport of our own takes its own limits (the client's apply only to the
+    # transport it makes), else it keeps them 5 s and may send on one the server is
+    # closing that instant: a request answered by a closed connection
+    limits = httpx.Limits(max_connections=4, keepalive_expiry=2.0)
     clients = [httpx.AsyncClient(
-        # (idle connections are let go before the server closes them, after 5 s)
-        timeout=60, limits=httpx.Limits(max_connections=4, keepalive_expiry=2.0),
+        timeout=60, limits=limits,
         transport=None if args.one_address else httpx.AsyncHTTPTransport(
-            local_address=f"127.0.{1 + i // 250}.{1 + i % 250}"))
+            local_address=f"127.0.{1 + i // 250}.{1 + i % 250}", limits=limits))
         for i in range(args.seekers)]
     try:
         accounts: dict[int, int] = {}
