@@ -52,18 +52,23 @@ class Guide {
       if ((e.key === "Enter" || e.key === " ") && e.target instanceof Element) this.intercept(e);
     }, true);
     window.addEventListener("resize", () => this.place());
+    // once: every part's table draws into the same element (a listener added per part
+    // drew the bubble again for each part opened, detaching its buttons under a click)
+    this.main.addEventListener("table:drawn", () => this.drawn());
   }
 
   open() {
     const p = this.progress;
     if (this.table) { this.table.stopped = true; this.table.conn.stop(); }
     this.lesson = null;
+    // the last part's bubble (its "Next part" button) goes until the new part is drawn
+    clear(this.bubble);
+    this.bubble.hidden = true;
     this.table = new Table(this.main, this.statusEl, `learn/${this.game}/${p.part}`, 0, String(p.n), false, true);
     window.cardtable = this.table;
     // an answer sent: the bubble waits (the table redraws only when the answer is back)
     const send = this.table.send_action.bind(this.table);
     this.table.send_action = (text) => { send(text); this.show(); };
-    this.table.main.addEventListener("table:drawn", () => this.drawn());
     this.table.middleEl.addEventListener("scroll", () => this.place(), { passive: true });
   }
 
@@ -171,6 +176,7 @@ class Guide {
   }
 
   nextPart() {
+    if (!this.lesson) return;     // a second click while the next part loads
     this.progress = { part: this.lesson.part + 1, n: 0, read: 0, done: false };
     saveProgress(this.game, this.progress);
     this.note = "";
