@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,10 @@ from starlette.testclient import WebSocketTestSession
 
 from cardtable.server.app import create_app
 
-from .helpers import ProtocolCheck
+from .helpers import ProtocolCheck, schema_url
+
+PG_URL = os.environ.get("CARDTABLE_TEST_PG")
+NO_PG = "set CARDTABLE_TEST_PG to a PostgreSQL URL (CI: .ci/postgres.sh)"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -48,6 +52,26 @@ def protocol_check(request: pytest.FixtureRequest,
     monkeypatch.setattr(WebSocketTestSession, "receive", checked_receive)
     monkeypatch.setattr(WebSocketTestSession, "send", checked_send)
     yield check
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database of each kind: SQLite in a file of its own, PostgreSQL in a schema of its
+    own (skipped without CARDTABLE_TEST_PG)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'store.db'}"
+        return
+    if not PG_URL:
+        pytest.skip(NO_PG)
+    yield from schema_url(PG_URL)
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A PostgreSQL schema of its own, so that parallel tests never meet."""
+    if not PG_URL:
+        pytest.skip(NO_PG)
+    yield from schema_url(PG_URL)
 
 
 @pytest.fixture

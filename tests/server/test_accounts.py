@@ -152,15 +152,6 @@ def test_sign_in_attempts_are_limited_per_address_across_names(
     assert sign_in(client, "someone", "x" * 12).status_code == 429
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("set CARDTABLE_TEST_PG to a PostgreSQL URL (CI: .ci/postgres.sh)")
-    yield from schema_url(PG_URL)
-
 
 def test_the_sign_in_limit_and_sessions_hold_across_processes(url: str) -> None:
     """Two stores on one database, as two processes of a cluster: attempts noted by

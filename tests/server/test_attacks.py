@@ -638,24 +638,9 @@ def test_a_well_behaved_fast_client_is_never_limited(
 
 # ---- found by the API's fuzzer (tests/server/test_fuzz.py) -----------------------------------
 
-PG_URL = os.environ.get("CARDTABLE_TEST_PG")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'any.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("set CARDTABLE_TEST_PG to a PostgreSQL URL (CI: .ci/postgres.sh)")
-    from .helpers import schema_url
-
-    yield from schema_url(PG_URL)
-
-
-def test_a_game_id_no_game_could_have_is_a_404_on_either_database(any_db: str) -> None:
+def test_a_game_id_no_game_could_have_is_a_404_on_either_database(url: str) -> None:
     """A NUL in a game's id reached PostgreSQL, which refuses it in a query: 500."""
-    with TestClient(create_app(any_db, start_pool=False),
+    with TestClient(create_app(url, start_pool=False),
                     raise_server_exceptions=False) as client:
         for path in ("/api/games/a%00b", "/api/games/%00/about", "/api/games/%00/log",
                      "/api/games/%00/result", "/api/games/%00/record",

@@ -20,18 +20,12 @@ from websockets.sync.client import ClientConnection, connect
 
 from cardtable.server.storage import HUMAN, GameRow, Storage
 
-from .helpers import LeakChecker, ServerProcess, ThreadedServer, schema_url
+from .helpers import LeakChecker, ServerProcess, ThreadedServer
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="set CARDTABLE_TEST_PG to a PostgreSQL "
                                                    "URL (CI: .ci/postgres.sh)")
 
-
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    """A schema of its own, so that parallel tests never meet."""
-    assert PG_URL is not None
-    yield from schema_url(PG_URL)
 
 
 @pytest.fixture

@@ -4,10 +4,8 @@ games refused with a reason when they cannot be rated, the end screen's changes.
 
 from __future__ import annotations
 
-import os
 import threading
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,13 +18,12 @@ from cardtable.server.ratings import NEW, Rating, SeatResult, places, rate, show
 from cardtable.server.results import Results, SeatOutcome, ratings_table
 from cardtable.server.storage import HUMAN, OPEN, Storage
 
-from .helpers import pick, schema_url
+from .helpers import pick
 from .test_accounts import PASSWORD, make_client, sign_up  # noqa: F401 (a fixture)
 from .test_protocol import hello
 
 THALARA_CHARACTERS = load_game("thalara").catalogue()["characters"]
 
-PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 RATED = {"game": "thalara", "players": 2, "clock": "24h", "rated": True,
          "seats": [{"kind": "human"}, {"kind": "open"}]}
 
@@ -123,15 +120,6 @@ def test_the_computer_levels_ratings_are_read_from_their_own_table(
 
 
 # ---- stored once ---------------------------------------------------------------------
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("set CARDTABLE_TEST_PG to a PostgreSQL URL (CI: .ci/postgres.sh)")
-    yield from schema_url(PG_URL)
 
 
 def _game(store: Storage, accounts: list[int]) -> str:

@@ -20,17 +20,12 @@ from cardtable.server.pairing import unpaired_compatible
 from cardtable.server.seeks import SeekRow, seeks_table
 from cardtable.server.storage import Storage
 
-from .helpers import ServerProcess, schema_url
+from .helpers import ServerProcess
 
 PG_URL = os.environ.get("CARDTABLE_TEST_PG")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="set CARDTABLE_TEST_PG to a PostgreSQL "
                                                    "URL (CI: .ci/postgres.sh)")
 
-
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    assert PG_URL is not None
-    yield from schema_url(PG_URL)
 
 
 @pytest.fixture

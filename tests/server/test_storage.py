@@ -3,28 +3,11 @@ CI starts a throwaway cluster with .ci/postgres.sh)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.server.app import create_app
 from cardtable.server.storage import COMPUTER, HUMAN, OPEN, Storage, StorageError
-from tests.server.helpers import schema_url
-
-PG_URL = os.environ.get("CARDTABLE_TEST_PG")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("set CARDTABLE_TEST_PG to a PostgreSQL URL (CI: .ci/postgres.sh)")
-    yield from schema_url(PG_URL)
 
 
 def test_games_seats_and_actions_round_trip(url: str) -> None:
