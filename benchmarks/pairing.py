@@ -31,9 +31,9 @@ import os
 import random
 import secrets
 import statistics
-import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -45,51 +45,10 @@ from cardtable.server.results import ratings_table
 from cardtable.server.seeks import SeekRow, seeks_table
 from cardtable.server.storage import make_engine, seats_table
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.server.helpers import ServerProcess  # the tests' server, started alike
+
 PASSWORD = "pairing benchmark password"
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    def __init__(self, db: str, extra: list[str]) -> None:
-        self.db = db
-        self.port = free_port()
-        self.extra = extra
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardtable.server", "--port", str(self.port),
-             "--db", self.db, "--ai-workers", "1", *self.extra], stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit("a server did not start")
-            try:
-                if httpx.get(self.base + "/healthz", timeout=1).is_success:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise SystemExit("a server did not start in 120 s")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -106,7 +65,7 @@ def spec_for(i: int, args: argparse.Namespace) -> dict[str, Any]:
             "name": f"guest{i}"}
 
 
-async def seeker(i: int, args: argparse.Namespace, servers: list[Server],
+async def seeker(i: int, args: argparse.Namespace, servers: list[ServerProcess],
                  client: httpx.AsyncClient, start: asyncio.Event) -> dict[str, Any]:
     try:
         return await seek(i, args, servers, client, start)
@@ -114,7 +73,7 @@ async def seeker(i: int, args: argparse.Namespace, servers: list[Server],
         return {"i": i, "error": f"{type(exc).__name__}: {exc}"}
 
 
-async def seek(i: int, args: argparse.Namespace, servers: list[Server],
+async def seek(i: int, args: argparse.Namespace, servers: list[ServerProcess],
                client: httpx.AsyncClient, start: asyncio.Event) -> dict[str, Any]:
     await start.wait()
     post_to, wait_on = servers[i % len(servers)], servers[(i + 1) % len(servers)]
@@ -144,7 +103,8 @@ async def run(args: argparse.Namespace, url: str) -> int:
     extra = ["--seeks-per-address", str(args.seekers + 10),
              "--games-per-address", str(args.seekers + 10),
              "--signups-per-address", str(args.seekers + 10)]
-    servers = [Server(url, extra) for _ in range(args.servers)]
+    servers = [ServerProcess(url, extra=["--ai-workers", "1", *extra])
+               for _ in range(args.servers)]
     print(f"starting {args.servers} server processes on PostgreSQL ...", flush=True)
     for server in servers:
         server.start()
