@@ -15,14 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
@@ -31,6 +23,7 @@ from cardtable.analysis.plot import plot_chart, pyplot
 from cardtable.cli.arena_cmd import _check_writable
 from cardtable.cli.options import positive_int
 from cardtable.cli.play import parse_seat, saved_cli_settings
+from cardtable.cli.progress import progress_bar
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
 
@@ -121,9 +114,7 @@ def run_analyze(args: argparse.Namespace, console: Console, read_line: Any = Non
         pyplot()
     workers = args.workers or os.cpu_count() or 1
     errors = Console(stderr=True)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=errors,
-                  transient=True, disable=not errors.is_terminal) as progress:
+    with progress_bar(errors, transient=True, disable=not errors.is_terminal) as progress:
         task = progress.add_task(f"{record.game}: analysing", total=None)
 
         def advance(done: int, total: int) -> None:

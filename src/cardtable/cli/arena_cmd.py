@@ -17,14 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 import cardtable
@@ -41,6 +33,7 @@ from cardtable.arena.tournament import (
     run_ray,
 )
 from cardtable.cli.options import add_game_option_flags, game_options, positive_int
+from cardtable.cli.progress import progress_bar
 from cardtable.engine.api import OptionError
 
 
@@ -175,9 +168,7 @@ def _play(tournament: Tournament, specs: list[GameSpec], already: int, workers: 
           ray: str | None, show_progress: bool,
           on_result: SaveFile | None) -> list[GameResult]:
     console = Console(stderr=True)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=console,
-                  disable=not show_progress) as progress:
+    with progress_bar(console, disable=not show_progress) as progress:
         everything = len(tournament.specs)
         task = progress.add_task(f"{tournament.game} arena", total=everything,
                                  completed=already)

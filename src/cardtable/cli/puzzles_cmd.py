@@ -15,20 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 import cardtable
 from cardtable.arena.tournament import default_workers, plan
 from cardtable.cli.arena_cmd import _check_writable, _names, add_backend_flags
 from cardtable.cli.options import add_game_option_flags, game_options, positive_int
+from cardtable.cli.progress import progress_bar
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
 from cardtable.puzzles.maker import GameOutcome, GameTask, Settings, make, unique
@@ -184,9 +177,7 @@ def run_puzzles_make(args: argparse.Namespace, console: Console,
     errors = Console(stderr=True)
     start = time.perf_counter()
     kept = 0
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=errors,
-                  transient=True, disable=not errors.is_terminal) as progress:
+    with progress_bar(errors, transient=True, disable=not errors.is_terminal) as progress:
         bar = progress.add_task(f"{name}: games", total=len(tasks))
 
         def advance(done: int, total: int, outcome: GameOutcome) -> None:
