@@ -34,24 +34,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardtable import load_game
-from cardtable.agents import make_agent
 from cardtable.analysis import LABELS, Analysis, Thresholds, analyze, judge, search_settings
 from cardtable.arena.tournament import GameSpec, plan
 from cardtable.engine.record import GameRecord
+from cardtable.puzzles.maker import play_record
 
 
 def _play(spec: GameSpec) -> dict[str, Any]:
-    game = load_game(spec.game)
-    state = game.new_game(spec.players, seed=spec.seed, **spec.options)
-    agents = [make_agent(a, game, s) for a, s in zip(spec.agents, spec.agent_seeds,
-                                                      strict=True)]
-    while not state.is_over():
-        player = state.current_player()
-        assert player is not None
-        state.apply(agents[player].choose(state.view(player)))
     return {"index": spec.index, "agents": list(spec.agents),
-            "record": GameRecord.from_state(state).to_dict()}
+            "record": play_record(spec).to_dict()}
 
 
 def play(args: argparse.Namespace) -> None:
