@@ -49,20 +49,21 @@ class Decision:
         if not isinstance(data, dict):
             raise AnalysisError("each decision must be an object")
         try:
-            top = tuple(Alternative(str(a["action"]), _int(a["visits"]),
+            top = tuple(Alternative(str(a["action"]), whole_number(a["visits"]),
                                     None if a["expected"] is None else float(a["expected"]))
                         for a in data["top"])
             judgement = Judgement(
                 taken=str(data["taken"]), best=str(data["best"]),
                 taken_expected=float(data["taken_expected"]),
                 best_expected=float(data["best_expected"]), loss=float(data["loss"]),
-                iterations=_int(data["iterations"]),
-                taken_visits=_int(data["taken_visits"]),
-                taken_iterations=_int(data["taken_iterations"]), top=top)
+                iterations=whole_number(data["iterations"]),
+                taken_visits=whole_number(data["taken_visits"]),
+                taken_iterations=whole_number(data["taken_iterations"]), top=top)
             label = data["label"]
             rnd = data["round"]
-            out = cls(index=_int(data["index"]), seat=_int(data["seat"]),
-                      round=None if rnd is None else _int(rnd), legal=_int(data["legal"]),
+            out = cls(index=whole_number(data["index"]), seat=whole_number(data["seat"]),
+                      round=None if rnd is None else whole_number(rnd),
+                      legal=whole_number(data["legal"]),
                       judgement=judgement, label=label)
         except (KeyError, TypeError, ValueError) as exc:
             raise AnalysisError(f"a decision cannot be read: {exc!r}") from None
@@ -71,7 +72,8 @@ class Decision:
         return out
 
 
-def _int(value: Any) -> int:
+def whole_number(value: Any) -> int:
+    """A whole number read from JSON (never a boolean, which Python counts as one)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{value!r} is not a whole number")
     return value
@@ -155,20 +157,22 @@ class Analysis:
         if data.get("version") != VERSION:
             raise AnalysisError(f"unsupported analysis version {data.get('version')!r}")
         try:
-            seats = tuple(_int(s) for s in data["seats"])
-            forced_by_seat = {_int(f["seat"]): _int(f["count"]) for f in data["forced"]}
+            seats = tuple(whole_number(s) for s in data["seats"])
+            forced_by_seat = {whole_number(f["seat"]): whole_number(f["count"])
+                              for f in data["forced"]}
             options = data["options"]
             if not isinstance(options, dict) or not isinstance(data["game"], str):
                 raise ValueError("'game' must be a name and 'options' an object")
             out = cls(
-                game=data["game"], players=_int(data["players"]), options=options,
-                actions=_int(data["actions"]), agent=str(data["agent"]), seats=seats,
+                game=data["game"], players=whole_number(data["players"]), options=options,
+                actions=whole_number(data["actions"]), agent=str(data["agent"]), seats=seats,
                 thresholds=Thresholds.from_dict(data["thresholds"]),
                 decisions=tuple(Decision.from_dict(d) for d in data["decisions"]),
                 forced=tuple(forced_by_seat[s] for s in seats),
-                rounds=tuple((_int(r["round"]), _int(r["index"])) for r in data["rounds"]),
-                over=bool(data["over"]), scores=tuple(_int(s) for s in data["scores"]),
-                winners=tuple(_int(w) for w in data["winners"]))
+                rounds=tuple((whole_number(r["round"]), whole_number(r["index"]))
+                             for r in data["rounds"]),
+                over=bool(data["over"]), scores=tuple(whole_number(s) for s in data["scores"]),
+                winners=tuple(whole_number(w) for w in data["winners"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise AnalysisError(f"the analysis cannot be read: {exc!r}") from None
         if any(d.seat not in seats for d in out.decisions):

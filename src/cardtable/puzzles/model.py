@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.analysis.model import whole_number
 from cardtable.engine.api import CardtableError, State
 from cardtable.engine.record import GameRecord
 
@@ -116,13 +117,13 @@ class Puzzle:
         try:
             out = cls(
                 id=str(data["id"]), game=str(data["game"]), options=dict(data["options"]),
-                record=GameRecord.from_dict(data["record"]), seat=_int(data["seat"]),
+                record=GameRecord.from_dict(data["record"]), seat=whole_number(data["seat"]),
                 best=str(data["best"]),
                 choices=tuple(Choice(str(c["action"]), float(c["expected"]),
-                                     _int(c["visits"])) for c in data["choices"]),
+                                     whole_number(c["visits"])) for c in data["choices"]),
                 theme=str(data["theme"]), difficulty=str(data["difficulty"]),
                 found_rate=float(data["found_rate"]),
-                judges=tuple(JudgeRun(str(j["agent"]), _int(j["seed"]), str(j["best"]),
+                judges=tuple(JudgeRun(str(j["agent"]), whole_number(j["seed"]), str(j["best"]),
                                       float(j["margin"])) for j in data["judges"]),
                 source=dict(data["source"]))
         except (KeyError, TypeError, ValueError) as exc:
@@ -134,12 +135,6 @@ class Puzzle:
         if not out.judges or not out.choices or out.choices[0].action != out.best:
             raise PuzzleError(f"puzzle {out.id}: the first choice must be the best action")
         return out
-
-
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a whole number")
-    return value
 
 
 def dump(puzzles: list[Puzzle], about: dict[str, Any]) -> str:
