@@ -151,21 +151,17 @@ async def player(name: str, request: Request) -> dict[str, Any]:
     results = _results(request)
     games = await _db(request, results.games_of, account.id)
     win_rates = await _db(request, results.win_rates, account.id)
+    # Thalara's characters by the names the table shows (the id for one the card set no
+    # longer has): the catalogue read once for the page, not once a row
+    names = {c: str(v["name"]) for c, v in
+             load_game("thalara").catalogue().get("characters", {}).items()}
     for row in [*games, *win_rates["characters"]]:
-        row["character_name"] = _character_name(row.get("character"))
+        character = row.get("character")
+        row["character_name"] = None if character is None else names.get(character, character)
     return {"name": account.name, "created": account.created,
             "ratings": await _db(request, results.ratings_of, account.id),
             "history": await _db(request, results.history, account.id),
             "games": games, "win_rates": win_rates}
-
-
-def _character_name(character: str | None) -> str | None:
-    """A Thalara character's name, as the table shows it (the id for one the card set no
-    longer has)."""
-    if character is None:
-        return None
-    known = load_game("thalara").catalogue().get("characters", {})
-    return str(known.get(character, {}).get("name", character))
 
 
 @router.get("/p/{name}", include_in_schema=False)
