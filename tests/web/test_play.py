@@ -215,6 +215,9 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
             mover = pages[movers[0]]
             # the other seat's page marks whoever decides there (one panel, in words too)
             assert pages[1 - movers[0]].evaluate(DECIDING) is True
+            # as a person would: on the page as it shows the whole move (mid-draw, the
+            # highlighted cards counted may not all be there at the click)
+            mover.wait_for_function(READY)
             play_one(mover, rng)
             if not reloaded and states[0]["n"] >= 20:
                 reloaded = True
