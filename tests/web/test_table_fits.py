@@ -163,3 +163,71 @@ def test_a_card_that_moves_is_animated_and_not_under_reduced_motion(
             page.wait_for_function(READY)
             animated = page.evaluate("() => window.__animated")
             assert (animated > 0) is expected, (reduced, animated)
+
+
+
+# The own hand's cards, each whether it carries an answer ([data-action]) and whether it
+# lies inside its row and the window.
+HAND = """() => {
+  const row = document.querySelector("[data-own-hand] .hand-row");
+  const b = row.getBoundingClientRect();
+  return [...row.querySelectorAll("[data-keys]")].map((el) => {
+    const r = el.getBoundingClientRect();
+    return { answer: el.getAttribute("data-action"),
+             inView: r.left >= b.left - 1 && r.right <= b.right + 1 &&
+                     r.left >= -1 && r.right <= innerWidth + 1 }; });
+}"""
+SCROLL_TO_END = """async () => {
+  const row = document.querySelector("[data-own-hand] .hand-row");
+  row.scrollLeft = row.scrollWidth;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+def test_a_hand_scrolled_on_a_small_phone_answers_only_with_what_it_shows(
+        browser: Browser, server: Any) -> None:
+    """At 320 px a Vale hand of three overflows its row and the player scrolls it. Asked
+    to choose a card of the hand (as Nurikabe asks: put one on top of the deck), a card
+    out of view is no answer (the status bar offers it), and once scrolled into view it
+    is one again and its click plays it. The decision is drawn from a real position with
+    the hand's `top` actions as its legal list: the client's drawing is what is tested."""
+    made = new_game(server, "vale", 5, {"expansion": "artifacts"})
+    rng = random.Random(5)
+    with checked_page(browser, viewport={"width": 320, "height": 640}, has_touch=True,
+                      reduced_motion="reduce") as page:
+        page.goto(server.base + made["seats"][0]["link"])
+        for _ in range(300):
+            page.wait_for_function(READY, timeout=30000)
+            assert not table(page)["over"], "the game ended before the hand overflowed"
+            if page.evaluate("() => { const row = document.querySelector('[data-own-hand] "
+                             ".hand-row'); return !!row && row.scrollWidth > row.clientWidth "
+                             "+ 1 && row.querySelectorAll('[data-keys]').length >= 3; }"):
+                break
+            answers = page.evaluate(
+                "() => [...document.querySelectorAll('[data-action]')]"
+                ".filter((el) => el.getClientRects().length).map((el) => "
+                "({action: el.getAttribute('data-action')}))")
+            click_one(page, rng, answers)
+        else:
+            raise AssertionError("the hand never overflowed its row")
+        page.evaluate("() => { const t = window.cardtable; const me = t.snap.observation"
+                      ".seats.find((s) => s.seat === t.seat); t.setSnapshot({ ...t.snap, "
+                      "legal: me.hand.map((id) => `top ${id}`), decision: { prompt: 'You "
+                      "must put a card of your hand on top of the deck.', choices: [] } }); }")
+        page.wait_for_function(READY)
+        before = page.evaluate(HAND)
+        assert any(not c["inView"] for c in before), before
+        assert all(c["inView"] for c in before if c["answer"]), before
+        assert any(c["answer"] for c in before), before
+        page.evaluate(SCROLL_TO_END)
+        after = page.evaluate(HAND)
+        assert all(c["inView"] for c in after if c["answer"]), after
+        assert all(c["answer"] for c in after if c["inView"]), after
+        # a card brought into view by the scroll answers a click with its action
+        last = page.locator("[data-own-hand] .hand-row [data-keys]").last
+        expected = last.get_attribute("data-action")
+        assert expected and expected.startswith("top ")
+        page.evaluate("() => { window.__sent = []; const t = window.cardtable;"
+                      " t.send_action = (text) => window.__sent.push(text); }")
+        last.click()
+        assert page.evaluate("() => window.__sent") == [expected]

@@ -159,7 +159,9 @@ export class Table {
       if (b) this.openSeat(Number(b.getAttribute("data-open-seat")));
     });
     for (const area of [this.middleEl, this.mineEl]) {
-      area.addEventListener("scroll", () => this.scrolled(), { passive: true });
+      // captured: the rows inside (a phone's hand) scroll on their own, and scroll
+      // events do not bubble
+      area.addEventListener("scroll", () => this.scrolled(), { passive: true, capture: true });
       area.addEventListener("click", (e) => {
         const el = e.target.closest(".legal");
         if (!el || !area.contains(el)) return;
@@ -729,6 +731,8 @@ export class Table {
       if (this.extra.size + hidden.length > MAX_EXTRA) break;
       for (const el of hidden) {
         this.extra.add(el.getAttribute("data-action"));
+        // still the answer of a click once scrolled into view (scrolled())
+        el.setAttribute("data-hidden-action", el.getAttribute("data-action"));
         el.removeAttribute("data-action");
       }
       this.bar.draw();
