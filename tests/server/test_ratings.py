@@ -113,6 +113,8 @@ def test_the_computer_levels_ratings_are_read_from_their_own_table(
     assert ratings.level_rating("thalara", 2, "ismcts:hard") == \
         ratings.LEVEL_RATINGS.get("thalara-2p", {}).get("ismcts:hard")
     assert client.get("/api/leaderboards").json()["levels"] == ratings.LEVEL_RATINGS
+    # the lobby reads them with the games and the agents
+    assert client.get("/api/meta").json()["level_ratings"] == ratings.LEVEL_RATINGS
     monkeypatch.setattr(ratings, "LEVEL_RATINGS", {"vale-3p": {"greedy": 1234}})
     assert ratings.level_rating("vale", 3, "greedy") == 1234
     assert ratings.level_rating("vale", 2, "greedy") is None

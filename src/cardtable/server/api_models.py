@@ -183,6 +183,9 @@ class GameMeta(Closed):
 class Meta(Closed):
     games: list[GameMeta]
     agents: list[str] = Field(description="the computer players a seat may be given")
+    level_ratings: dict[str, dict[str, int]] = Field(
+        description="the computer levels' fixed ratings, measured in the arena: "
+                    "pool (game-Np) -> agent -> rating (docs/ratings.md)")
     allow_computer_games: bool
 
 

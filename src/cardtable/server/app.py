@@ -23,6 +23,7 @@ from cardtable.engine.api import CardtableError
 from cardtable.engine.options import validate_options
 from cardtable.engine.record import GameRecord
 from cardtable.protocol import schema as protocol_schema
+from cardtable.server import ratings
 from cardtable.server.account_api import current_account
 from cardtable.server.account_api import router as account_router
 from cardtable.server.accounts import Accounts
@@ -263,6 +264,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                                 load_game(g).declared_options()]}
                           for g in games()],
                 "agents": [n for n in names if n != "ismcts"] + levels,
+                "level_ratings": ratings.LEVEL_RATINGS,
                 "allow_computer_games": limits.allow_computer_games}
 
     @app.post("/api/games", status_code=201, response_model=None, responses=answers(

@@ -18,6 +18,36 @@ export class EndScreen {
     this.rematchError = "";
     this.ratings = null;     // a rated game's stored result (/api/games/{id}/result)
     this.askedRatings = 0;
+    this.levels = null;      // the computer levels' fixed ratings (/api/leaderboards)
+  }
+
+  /** The published ratings of the computer levels, asked once when a game with a
+   * computer seat ends. */
+  async loadLevels() {
+    if (this.levels || !(this.t.ctx.seats || []).some((x) => x.kind === "computer")) return;
+    this.levels = {};
+    try {
+      this.levels = (await api("/api/leaderboards")).levels || {};
+      this.draw();
+    } catch { /* no line about the levels, then */ }
+  }
+
+  /** "You beat the level rated 1650": the viewer's result against each computer seat
+   * whose level has a published rating in this game's pool. */
+  levelResults() {
+    const s = this.t.snap;
+    const ctx = this.t.ctx;
+    const me = this.t.seat;
+    if (me === null || !this.levels) return null;
+    const rated = this.levels[`${this.t.gameName}-${ctx.seats.length}p`] || {};
+    const winners = s.winners || [];
+    const lines = ctx.seats.filter((x) => x.kind === "computer" && x.agent in rated).map((x) => {
+      const beat = winners.includes(me) && !winners.includes(x.seat);
+      const lost = winners.includes(x.seat) && !winners.includes(me);
+      const verb = beat ? "You beat" : lost ? "You lost to" : "You finished level with";
+      return h("li", { "data-level": x.agent }, `${verb} ${seatName(ctx, x.seat)}, a level rated ${rated[x.agent]}.`);
+    });
+    return lines.length ? h("ul.level-results", { id: "end-levels" }, lines) : null;
   }
 
   /** A rated game's rating changes, asked of the server once the game is over (the
@@ -50,6 +80,7 @@ export class EndScreen {
     show(this.el, Boolean(s.over));
     if (!s.over) return;
     if (!this.askedRatings) this.loadRatings();
+    if (!this.levels) this.loadLevels();
     const ctx = this.t.ctx;
     const winners = (s.winners || []).map((w) => seatName(ctx, w)).join(" and ");
     const tab = (name, text) => h("button.tab", { role: "tab", id: `end-tab-${name}`, "aria-controls": `end-${name}`,
@@ -97,6 +128,7 @@ export class EndScreen {
       lostOnTime.length ? h("p", { id: "end-time" }, `${lostOnTime.join(" and ")} lost on time, and ${lostOnTime.length > 1 ? "rank" : "ranks"} last.`) : null,
       end.tie_break ? h("p", { id: "tie-break" }, `Tie-break: ${inWords(ctx, end.tie_break.text)}.`) : null,
       this.ratingChanges(),
+      this.levelResults(),
       h("table.scores", { id: "end-scores" }, h("caption", {}, "Final scores"),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, told.column),
           h("th", { scope: "col" }, told.detailColumn))),

@@ -106,7 +106,12 @@ function createForm(meta, onCreated) {
   const seatExtra = h("div.seatextra");
   const optsBox = h("div.opts", { id: "game-options" });
   let controls = [];
-  const agentOptions = () => meta.agents.map((a) => h("option", { value: a }, AGENT_WORDS[a] || a));
+  // a level's fixed rating in the pool being set up, where it has been measured
+  const agentOptions = (n) => {
+    const rated = (meta.level_ratings || {})[`${gameSel.value}-${n}p`] || {};
+    return meta.agents.map((a) => h("option", { value: a },
+      `${AGENT_WORDS[a] || a}${a in rated ? ` (rated ${rated[a]})` : ""}`));
+  };
   const current = () => meta.games.find((g) => g.name === gameSel.value);
   // the options that need another shown only while it has the value they need
   function applies() {
@@ -145,7 +150,7 @@ function createForm(meta, onCreated) {
     clear(seatsBox).append(...Array.from({ length: n }, (_, i) => {
       const kind = h("select", { name: `kind-${i}`, id: `kind-${i}`, "aria-label": `seat ${i + 1}: person, open seat or computer` },
         KINDS.map(([value, text]) => h("option", { value, selected: value === (i > 0 ? "computer" : "human") ? true : null }, text)));
-      const agent = h("select", { name: `agent-${i}`, "aria-label": `seat ${i + 1}: computer level` }, agentOptions());
+      const agent = h("select", { name: `agent-${i}`, "aria-label": `seat ${i + 1}: computer level` }, agentOptions(n));
       agent.value = meta.agents.includes("greedy") ? "greedy" : meta.agents[0];
       const name = h("input", { name: `name-${i}`, placeholder: `Player ${i + 1}`, size: 10, "aria-label": `seat ${i + 1}: name`,
         value: i === 0 ? rememberedName() || null : null });

@@ -350,6 +350,7 @@ export class Table {
         clearTimeout(this.paceTimer);
         this.paceTimer = null;
         this.mod = GAMES[msg.game];
+        this.gameName = msg.game;
         this.ctx.seats = msg.seats;
         if (msg.catalogue && !this.about) this.ctx.catalogue = msg.catalogue;
         this.title = msg.title;
