@@ -38,6 +38,7 @@ from schemathesis.checks import unsupported_method
 from schemathesis.config import SchemathesisConfig
 from schemathesis.python import asgi
 
+from cardtable.puzzles import shipped
 from cardtable.server.app import create_app
 from cardtable.server.limits import Limits
 
@@ -166,6 +167,13 @@ def _walk(db_url: str) -> World:
         api.call("GET", "/api/players/{name}", 200, name="Ada")
         api.call("GET", "/api/leaderboard/{game}", 200, game="thalara")
         api.call("GET", "/api/protocol", 200)
+        # a puzzle read and answered (nothing stored)
+        daily = api.call("GET", "/api/puzzles", 200).json()["sets"][0]
+        shown = api.call("GET", "/api/puzzles/{set_name}/{puzzle_id}", 200,
+                         set_name=daily["name"], puzzle_id=daily["daily"]).json()
+        api.call("POST", "/api/puzzles/{set_name}/{puzzle_id}/answer", 200,
+                 set_name=daily["name"], puzzle_id=daily["daily"],
+                 json={"action": shown["legal"][0]})
         # a guest seeks an unrated game, reads it, sees it in the lobby's list, cancels it
         seek = api.call("POST", "/api/seeks", 201, json={"game": "vale", "players": 2}).json()
         mine = {"authorization": f"Bearer {seek['secret']}"}
@@ -226,6 +234,7 @@ class Served:
 
 
 SERVED = Served()
+PUZZLES = {name: shipped(name)[0].id for name in ("thalara", "vale")}
 WORLD: list[World] = []     # the walk's, while the fuzz runs
 
 
@@ -258,7 +267,8 @@ def flatmap_path_parameters(_context: Any, params: dict[str, Any]) -> Any:
         return st.just(params)
     world = WORLD[0]
     known = {"game_id": world.game_ids, "name": world.names, "game": ["thalara", "vale"],
-             "step": [0, 1, world.steps], "part": [1, 2]}
+             "step": [0, 1, world.steps], "part": [1, 2], "set_name": ["thalara", "vale"],
+             "puzzle_id": [PUZZLES["thalara"], PUZZLES["vale"]]}
     choices = {key: st.sampled_from([value, *known[key]]) if key in known else st.just(value)
                for key, value in params.items()}
     return st.fixed_dictionaries(choices)

@@ -92,6 +92,9 @@ def add_puzzles_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_backend_flags(maker)
     add_game_option_flags(maker)
     maker.set_defaults(run=run_puzzles_make)
+    from cardtable.cli.puzzles_play import add_play_parser
+
+    add_play_parser(actions)
     return parser
 
 

@@ -54,6 +54,7 @@ from cardtable.server.metrics import Metrics
 from cardtable.server.names import clean_text
 from cardtable.server.origin import OriginCheck
 from cardtable.server.pages import router as pages_router
+from cardtable.server.puzzle_api import router as puzzle_router
 from cardtable.server.rating_api import rated_refusal
 from cardtable.server.rating_api import router as rating_router
 from cardtable.server.rooms import Room, RoomError, Rooms, replay
@@ -215,6 +216,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     app.include_router(account_router)
     app.include_router(rating_router)
     app.include_router(seek_router)
+    app.include_router(puzzle_router)
 
     # ---- operations ------------------------------------------------------------
 

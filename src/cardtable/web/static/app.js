@@ -76,6 +76,11 @@ function route() {
       .catch((e) => clear(main).append(h("p.error", {}, e.message)));
     return;
   }
+  if (location.pathname === "/puzzles") {
+    import("./puzzles.js").then(({ puzzlesPage }) => puzzlesPage(main, statusEl))
+      .catch((e) => clear(main).append(h("p.error", {}, e.message)));
+    return;
+  }
   const person = /^\/p\/([^/]+)$/.exec(location.pathname);
   const board = /^\/leaderboard\/([a-z]+)$/.exec(location.pathname);
   if (person || board) {

@@ -25,6 +25,7 @@ export async function lobby(main, statusEl) {
   const learn = h("p.lobby-learn", { id: "learn-links" }, h("b", {}, "Learn to play: "),
     h("a", { href: "/learn/thalara", id: "learn-thalara" }, "Thalara"),
     h("a", { href: "/learn/vale", id: "learn-vale" }, "The Vale of Eternity"),
+    h("b", {}, " Puzzles: "), h("a", { href: "/puzzles", id: "puzzles-link" }, "a puzzle a day"),
     h("b", {}, " Leaderboards: "), meta.games.map((g) => h("a", { href: `/leaderboard/${g.name}`, "data-leaderboard": g.name }, g.title)));
   const account = accountPanel(() => fillLists(lists).catch(() => {}));
   clear(main).append(h("div.lobby", {}, account, learn, quickPairing(meta), form, lists));
