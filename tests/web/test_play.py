@@ -148,6 +148,10 @@ def test_vale_artifacts_are_drawn_and_clickable(page: Page, server: Any) -> None
     # the picked tile is held in my own area, and the shelter shows there
     assert page.locator(f"#my-area [data-keys~='{picked}']").count() == 1
     assert page.locator("#my-area .label", has_text="Shelter").count() == 1
+    # on the board the player's own tile is told as theirs, in the second person
+    board = page.inner_text("#board")
+    assert "held by you" in board and "your marker" in board, board
+    assert "Ada (you)'s" not in board
     shot(page, "vale-artifacts")
     play_to_the_end(page, random.Random(4))
     game_over_shown(page)

@@ -11,7 +11,9 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page
 
-from .conftest import play_through, serious, shot
+from cardtable.server import ratings
+
+from .conftest import create_game, play_through, serious, shot
 
 PASSWORD = "a long and quiet river"
 
@@ -58,3 +60,35 @@ def test_a_rated_game_shows_its_rating_changes_and_the_profile_its_history(
     page.wait_for_selector("#profile-missing")
     for client in people:
         client.close()
+
+
+def test_a_level_s_published_rating_in_the_lobby_and_at_the_end(page: Page,
+                                                                server: Any) -> None:
+    """The computer levels' fixed ratings (docs/ratings.md): the lobby's level choice
+    says each measured one for the game and player count being set up, and the end of
+    a game against a level says whom you beat or lost to, and its rating."""
+    rated = ratings.LEVEL_RATINGS["thalara-2p"]
+    assert {"random", "greedy", "ismcts:medium"} <= set(rated)
+    page.goto(server.base + "/")
+    page.select_option("#game", "thalara")
+    page.select_option("#players", "2")
+    offered = page.locator("select[name=agent-1] option").all_inner_texts()
+    for agent, rating in rated.items():
+        assert sum(f"(rated {rating})" in text for text in offered) == 1, (agent, offered)
+    page.select_option("#players", "4")           # no level measured at four players
+    assert not any("rated" in text for text in
+                   page.locator("select[name=agent-1] option").all_inner_texts())
+
+    made = create_game(server.base, {
+        "game": "thalara", "seed": 6, "computer_delay_ms": 0,
+        "seats": [{"kind": "human", "name": "Ada"},
+                  {"kind": "computer", "agent": "greedy"}]})
+    play_through(server.base, made, seed=6)
+    page.goto(server.base + made["seats"][0]["link"])
+    line = page.locator("#end-levels li[data-level='greedy']")
+    line.wait_for()
+    winners = page.evaluate("() => window.cardtable.snap.winners")
+    verb = ("You beat" if winners == [0] else "You lost to" if winners == [1]
+            else "You finished level with")
+    assert line.inner_text() == f"{verb} Computer (greedy), a level rated {rated['greedy']}."
+    shot(page, "ratings-level-end")

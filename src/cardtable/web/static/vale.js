@@ -73,8 +73,10 @@ export function cardEl(id, ctx, keys, size = "hand") {
 export function tileEl(id, obs, ctx, size = "hand") {
   const t = tileInfo(id, ctx);
   const info = (obs.artifacts || []).find((a) => a.id === id) || { held_by: null, marker: null };
-  const notes = [info.held_by !== null && size !== "dock" ? `held by ${seatName(ctx, info.held_by)}` : null,
-    info.marker !== null ? `${seatName(ctx, info.marker)}'s marker` : null].filter(Boolean);
+  // "your marker", not "Ada (you)'s marker"
+  const whose = (seat) => (seat === ctx.me ? "your" : `${seatName(ctx, seat)}'s`);
+  const notes = [info.held_by !== null && size !== "dock" ? `held by ${info.held_by === ctx.me ? "you" : seatName(ctx, info.held_by)}` : null,
+    info.marker !== null ? `${whose(info.marker)} marker` : null].filter(Boolean);
   const face = dress(faceOf(ctx.catalogue, `tile:${id}:${size}`, () => valeTile(id, t, size === "dock" ? "mini" : size)), { "data-keys": `tile:${id}`,
     "data-flip": `tile:${id}`, "data-zoom": `tile:${id}` }, "tile", info.held_by !== null ? "faded" : null);
   if (!notes.length) return face;
