@@ -28,7 +28,8 @@ from typing import Any
 
 from cardtable import games, load_game
 from cardtable.agents import make_agent
-from cardtable.engine.api import CardtableError, Event, Game, State
+from cardtable.engine.api import CardtableError, Event, Game, RecordError, State
+from cardtable.engine.replay import replay_action, replay_actions
 from cardtable.engine.undo import reveals_hidden
 from cardtable.protocol import PROTOCOL_VERSION
 from cardtable.server.clocks import (
@@ -90,13 +91,11 @@ class RoomError(Exception):
 def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list[Event]]]:
     """The state after `texts`, and the events of each action."""
     state = game.new_game(row.players, row.seed, **row.options)
-    events: list[list[Event]] = []
-    for index, text in enumerate(texts, start=1):
-        try:
-            events.append(state.apply(game.parse_action(state, text)))
-        except CardtableError as exc:
-            raise StorageError(f"game {row.id}: stored action {index} ({text!r}) cannot "
-                               f"be replayed: {exc}") from None
+    try:
+        events = replay_actions(state, texts)
+    except RecordError as exc:
+        # (the engine's words, "action n (text) cannot be replayed: why")
+        raise StorageError(f"game {row.id}: stored {exc}") from None
     return state, events
 
 
@@ -466,7 +465,7 @@ class Room:
                                       len(self.texts))
         for row in rows:
             new = self.state.clone()
-            events = new.apply(self.game.parse_action(new, row.text))
+            events = replay_action(new, row.text, row.idx + 1)
             self._take(row, new, events)
         if rows:
             self.clock_changed()
@@ -499,7 +498,7 @@ class Room:
     def _take_heard(self, row: ActionRow) -> None:
         try:
             new = self.state.clone()
-            events = new.apply(self.game.parse_action(new, row.text))
+            events = replay_action(new, row.text, row.idx + 1)
         except CardtableError:
             log.exception("game %s: a notified action does not apply", self.row.id)
             return
