@@ -39,10 +39,11 @@ from cardtable.server.clocks import (
     clock_view,
     parse_time_control,
 )
-from cardtable.server.cluster import Alone, Cluster, Presence
+from cardtable.server.cluster import Alone, Cluster
 from cardtable.server.computers import INLINE_AGENTS, ComputerPool, Decision, decide
 from cardtable.server.connection import CLOSE_GONE, Connection, Message, encode
 from cardtable.server.limits import Limits
+from cardtable.server.notifications import Presence
 from cardtable.server.ratings import places, pool
 from cardtable.server.results import Results, SeatOutcome
 from cardtable.server.storage import (
