@@ -31,7 +31,7 @@ from cardtable.agents import make_agent
 from cardtable.engine.api import CardtableError, Event, Game, RecordError, State
 from cardtable.engine.replay import replay_action, replay_actions
 from cardtable.engine.undo import reveals_hidden
-from cardtable.protocol import PROTOCOL_VERSION
+from cardtable.server import room_messages as messages
 from cardtable.server.clocks import (
     TIMEOUT_AGENT,
     ClockState,
@@ -46,6 +46,7 @@ from cardtable.server.limits import Limits
 from cardtable.server.notifications import Presence
 from cardtable.server.ratings import places, pool
 from cardtable.server.results import Results, SeatOutcome
+from cardtable.server.room_messages import result_winners
 from cardtable.server.storage import (
     COMPUTER,
     HUMAN,
@@ -98,21 +99,6 @@ def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list
         # (the engine's words, "action n (text) cannot be replayed: why")
         raise StorageError(f"game {row.id}: stored {exc}") from None
     return state, events
-
-
-def result_winners(state: State, row: GameRow) -> list[int]:
-    """The game's winners, a seat that lost by time ranking last: the engine's winners
-    who did not forfeit, else the best scores among those who did not."""
-    lost = {s.seat for s in row.seats if s.forfeited}
-    winners = [w for w in state.winners() if w not in lost]
-    if winners or not lost:
-        return winners
-    scores = state.scores()
-    standing = [i for i in range(len(scores)) if i not in lost]
-    if not standing:
-        return []
-    best = max(scores[i] for i in standing)
-    return [i for i in standing if scores[i] == best]
 
 
 class Room:
@@ -230,71 +216,17 @@ class Room:
         return self._undo_checked[1]
 
     def snapshot(self, viewer: int | None) -> Message:
-        obs = self.state.observation(viewer)
-        current = self.state.current_player()
-        over = self.state.is_over()
-        legal = ([str(a) for a in self.state.legal_actions()]
-                 if viewer is not None and viewer == current else [])
-        return {"n": len(self.texts), "observation": obs, "current_player": current,
-                "legal": legal, "decision": self.decision(viewer),
-                "over": over, "winners": self.winners(),
-                "scores": self.state.scores() if over else None,
-                "connected": self.connected(), "bots": self.bots(),
-                "can_undo": self.can_undo(viewer),
-                "clock": self.clock_public()}
-
-    def decision(self, viewer: int | None) -> Message | None:
-        """The decision under way in words for `viewer` (the game's own phrases): what
-        the phase is about, who decides and what, and for the deciding seat each
-        answer's sentence."""
-        describe = getattr(self.game, "decision", None)
-        if describe is None:
-            return None
-        names = [s.name for s in self.row.seats]
-        result: Message = describe(self.state, viewer, names)
-        return result
+        return messages.snapshot(self.game, self.state, self.row, viewer,
+                                 count=len(self.texts), presence=self.presence(),
+                                 can_undo=self.can_undo(viewer), clock=self.clock_public())
 
     def log_for(self, viewer: int | None) -> list[Message]:
-        return [{"n": i + 1, "seat": self.actors[i],
-                 "action": self.texts[i] if viewer is not None and viewer == self.actors[i]
-                 else None,
-                 "by": self.actions[i].actor,
-                 "events": [e.to_dict(viewer) for e in evs]}
-                for i, evs in enumerate(self.events)]
-
-    def seats_public(self) -> list[Message]:
-        """Each seat: its name, kind, computer agent, and whether it was created open
-        (anybody could take it from the lobby)."""
-        return [{"seat": s.seat, "name": s.name, "kind": s.kind,
-                 "agent": s.agent if s.kind == COMPUTER else None, "open": s.open}
-                for s in self.row.seats]
+        return messages.log_for(self.actions, self.events, viewer)
 
     def welcome(self, viewer: int | None, kind: str = "welcome") -> Message:
-        return {"type": kind, "protocol": PROTOCOL_VERSION, "game_id": self.row.id,
-                "game": self.row.game,
-                "title": self.row.title or self.game.title, "seat": viewer,
-                "seats": self.seats_public(), "catalogue": self.catalogue(),
-                "log": self.log_for(viewer), "rematch": self.rematch_public(viewer),
-                **self.snapshot(viewer)}
-
-    def rematch_public(self, viewer: int | None) -> Message | None:
-        """The rematch under way, as `viewer` may see it: the next game's token only
-        to the seat it belongs to."""
-        rematch = self.row.rematch
-        if not rematch:
-            return None
-        out: Message = {"by": rematch["by"], "accepted": rematch["accepted"],
-                        "declined": rematch["declined"], "next": None}
-        if rematch.get("next"):
-            nxt = rematch["next"]
-            out["next"] = {"id": nxt["id"], "watch": f"/g/{nxt['id']}?watch=1"}
-            if viewer is not None:
-                mine = nxt["seats"].get(str(viewer))
-                if mine is not None:
-                    out["next"].update(seat=mine["seat"], token=mine["token"],
-                                       link=f"/g/{nxt['id']}#seat={mine['seat']}"
-                                            f"&token={mine['token']}")
-        return out
+        return messages.welcome(self.game, self.row, viewer, catalogue=self.catalogue(),
+                                log=self.log_for(viewer), snapshot=self.snapshot(viewer),
+                                kind=kind)
 
     # ---- connections ------------------------------------------------------------
 
@@ -402,24 +334,20 @@ class Room:
             return
         self._presence_sent = now
         self._presence_at = asyncio.get_running_loop().time()
-        message = encode({"type": "presence", "connected": list(now[0]),
-                          "spectators": now[1], "bots": list(now[2])})
+        message = encode(messages.presence_message(now))
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)
 
-    def broadcast_update(self, actor: int, text: str, events: list[Event]) -> None:
+    def broadcast_update(self, row: ActionRow, events: list[Event]) -> None:
         cache: dict[int | None, str] = {}   # each viewer's message, encoded once
         for conn in self.conns:
             if not conn.joined:
                 continue
             viewer = conn.viewer
             if viewer not in cache:
-                cache[viewer] = encode({"type": "update", "seat": actor,
-                                        "action": text if viewer == actor else None,
-                                        "by": self.actions[-1].actor,
-                                        "events": [e.to_dict(viewer) for e in events],
-                                        **self.snapshot(viewer)})
+                cache[viewer] = encode(messages.update(row, events, viewer,
+                                                       self.snapshot(viewer)))
             conn.send(cache[viewer])
 
     def broadcast_sync(self) -> None:
@@ -429,9 +357,8 @@ class Room:
 
     def broadcast_seats(self) -> None:
         """Seats and clocks changed (a seat's time ran out, it came back)."""
-        message = encode({"type": "seats", "seats": self.seats_public(),
-                          "clock": self.clock_public(), "connected": self.connected(),
-                          "bots": self.bots()})
+        message = encode(messages.seats_message(self.row, self.clock_public(),
+                                                self.presence()))
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)
@@ -439,7 +366,7 @@ class Room:
     def broadcast_rematch(self) -> None:
         for conn in self.conns:
             if conn.joined:
-                conn.send({"type": "rematch", **(self.rematch_public(conn.viewer) or {})})
+                conn.send(messages.rematch_message(self.row, conn.viewer))
 
     # ---- playing ----------------------------------------------------------------
 
@@ -457,7 +384,7 @@ class Room:
             # (another process's last action: whichever process gets there first
             # stores the result, the database sees to it)
             spawn(self.settle())
-        self.broadcast_update(row.seat, row.text, events)
+        self.broadcast_update(row, events)
 
     async def catch_up(self) -> int:
         """Read and apply the actions the database has beyond this copy (under the
@@ -755,8 +682,7 @@ class Room:
         if self._presence_timer is not None:
             self._presence_timer.cancel()
         for conn in list(self.conns):
-            conn.send({"type": "error", "code": "abandoned",
-                       "message": "the game was abandoned by its creator", "id": None})
+            conn.send(messages.abandoned())
             conn.close(CLOSE_GONE, "the game was abandoned")
 
     async def close(self) -> None:
