@@ -133,6 +133,16 @@ def rematch_message(row: GameRow, viewer: int | None) -> Message:
     return {"type": "rematch", **(rematch_public(row, viewer) or {})}
 
 
+class RoomError(Exception):
+    """A request the room refuses; `code` is a short machine-readable word (the error
+    message's `code`, docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
 def error(code: str, message: str, msg_id: Any = None) -> Message:
     """A request refused (`msg_id`: the request's id, None when nothing asked)."""
     return {"type": "error", "code": code, "message": message, "id": msg_id}
