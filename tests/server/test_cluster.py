@@ -168,7 +168,7 @@ def test_hellos_tell_the_other_processes_only_of_clocks_that_start(pg_url: str) 
     import psycopg
 
     from cardtable.server.cluster import conninfo
-    from cardtable.server.storage import CHANNEL
+    from cardtable.server.notifications import CHANNEL
 
     store = Storage(pg_url)
     seats = [(HUMAN, None, "a"), (HUMAN, None, "b")]

@@ -17,8 +17,9 @@ from typing import Any
 from cardtable.analysis.judge import judge, search_settings
 from cardtable.analysis.labels import AnalysisError, Thresholds
 from cardtable.analysis.model import Analysis, Decision
-from cardtable.engine.api import CardtableError, RecordError, State, seat_or_spectator
+from cardtable.engine.api import State, seat_or_spectator
 from cardtable.engine.record import GameRecord
+from cardtable.engine.replay import replay_action, replay_actions
 from cardtable.engine.rng import derive_seed
 
 Progress = Callable[[int, int], None]
@@ -78,19 +79,10 @@ def _plan(record: GameRecord, seats: Sequence[int], agent: str) -> _Plan:
                 forced[player] += 1
             else:
                 tasks.append(_Task(data, index, player, rnd, legal, agent))
-        _apply(state, record, index)
+        replay_action(state, record.actions[index], index + 1)
     over = state.is_over()
     return _Plan(tasks, forced, rounds, over, list(state.scores()),
                  sorted(state.winners()) if over else [])
-
-
-def _apply(state: State, record: GameRecord, index: int) -> None:
-    text = record.actions[index]
-    try:
-        state.apply(state.game.parse_action(state, text))
-    except CardtableError as exc:
-        raise RecordError(f"action {index + 1} ({text!r}) cannot be replayed: {exc}") \
-            from None
 
 
 def _judge_at(state: State, task: _Task, record: GameRecord,
@@ -197,9 +189,8 @@ def _judge_here(record: GameRecord, tasks: list[_Task], thresholds: Thresholds,
     done = 0
     out = []
     for task in tasks:
-        while done < task.index:
-            _apply(state, record, done)
-            done += 1
+        replay_actions(state, record.actions[done:task.index], first=done + 1)
+        done = max(done, task.index)
         out.append(_judge_at(state, task, record, thresholds))
         if progress is not None:
             progress(len(out), len(tasks))

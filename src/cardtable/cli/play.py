@@ -32,6 +32,7 @@ from cardtable.engine.api import (
     State,
 )
 from cardtable.engine.record import GameRecord
+from cardtable.engine.replay import replay_action
 from cardtable.engine.undo import reveals_hidden
 
 ReadLine = Callable[[str], str]
@@ -92,7 +93,7 @@ def decision_points(record: GameRecord, seat: int) -> list[int]:
     for index, text in enumerate(record.actions):
         if state.current_player() == seat and len(state.legal_actions()) > 1:
             points.append(index)
-        state.apply(state.game.parse_action(state, text))
+        replay_action(state, text, index + 1)
     return points
 
 

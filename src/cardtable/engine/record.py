@@ -13,12 +13,12 @@ before, still load: their game maps their options to what was played then
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeGuard
 
-from cardtable.engine.api import CardtableError, Event, RecordError, State
+from cardtable.engine.api import CardtableError, RecordError, State
 from cardtable.engine.registry import load_game
+from cardtable.engine.replay import Watcher, replay_actions
 
 FORMAT: Final = "cardtable-record"
 VERSION: Final = 2
@@ -120,8 +120,7 @@ class GameRecord:
 
     # `object` for counts: compiled with mypyc, a method would refuse another type with a
     # TypeError of its own before the RecordError below could be raised.
-    def replay(self, upto: object = None,
-               watch: Callable[[int | None, str, list[Event]], None] | None = None) -> State:
+    def replay(self, upto: object = None, watch: Watcher | None = None) -> State:
         """The game after the first `upto` actions (all of them by default).
 
         `watch`, if given, hears of each action as it is replayed: the player who took it
@@ -132,16 +131,8 @@ class GameRecord:
             raise RecordError(f"cannot replay {upto!r} actions: the record has "
                               f"{len(self.actions)}")
         state = self.new_state()
-        actions = self.actions if upto is None else self.actions[:upto]
-        for index, text in enumerate(actions, start=1):
-            player = state.current_player()
-            try:
-                events = state.apply(state.game.parse_action(state, text))
-            except CardtableError as exc:
-                raise RecordError(f"action {index} ({text!r}) cannot be replayed: {exc}") \
-                    from None
-            if watch is not None:
-                watch(player, text, events)
+        replay_actions(state, self.actions if upto is None else self.actions[:upto],
+                       watch=watch)
         return state
 
     def undo(self, count: object = 1) -> GameRecord:

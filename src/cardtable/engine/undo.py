@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardtable.engine.api import CardtableError, State
+from cardtable.engine.replay import replay_actions
 
 # Worlds to try: a hidden card that shows up would have to land in the same place in
 # every one of them to go unnoticed.
@@ -29,8 +30,7 @@ def reveals_hidden(before: State, texts: Sequence[str], viewer: int,
     for k in range(SAMPLES):
         world = view.sample_world(random.Random(k))
         try:
-            for text in texts:
-                world.apply(world.game.parse_action(world, text))
+            replay_actions(world, texts)
         except CardtableError:
             # Only some of the hidden arrangements allow these actions (a card was
             # played from a hand the viewer could not see): they told which.

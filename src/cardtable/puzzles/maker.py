@@ -33,6 +33,7 @@ from cardtable.analysis.labels import AnalysisError
 from cardtable.arena.tournament import GameSpec, map_local, map_ray
 from cardtable.engine.api import Game, View
 from cardtable.engine.record import GameRecord
+from cardtable.engine.replay import replay_actions
 from cardtable.engine.rng import derive_seed
 from cardtable.puzzles.model import Choice, JudgeRun, Puzzle, PuzzleError
 from cardtable.puzzles.themes import theme
@@ -227,9 +228,8 @@ def make_from_game(task: GameTask) -> GameOutcome:
         state = record.new_state()
         done = 0
         for decision in chosen:
-            while done < decision.index:
-                state.apply(state.game.parse_action(state, record.actions[done]))
-                done += 1
+            replay_actions(state, record.actions[done:decision.index], first=done + 1)
+            done = max(done, decision.index)
             puzzle = _judge_candidate(task, record, decision, state.view(decision.seat),
                                       state.game, judge, easy, source)
             if puzzle is not None:

@@ -33,6 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.server.notifications import event_note
 from cardtable.server.storage import (
     HUMAN,
     Storage,
@@ -146,7 +147,7 @@ class Accounts:
             conn.execute(delete(accounts_table).where(accounts_table.c.id == account))
             games = sorted({g for g, _ in seats})
             for game_id in games:
-                self.storage._notify(conn, f"e|{game_id}|seats")
+                self.storage._notify(conn, event_note(game_id, "seats"))
         return games
 
     # ---- sessions ------------------------------------------------------------------

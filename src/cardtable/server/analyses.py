@@ -16,7 +16,8 @@ from typing import Any
 
 from cardtable.analysis import Decision, Stepwise, Thresholds, judge_task
 from cardtable.engine.record import GameRecord
-from cardtable.server.rooms import Room, Rooms, spawn
+from cardtable.server.room_automation import spawn
+from cardtable.server.rooms import Room, Rooms
 from cardtable.server.storage import Analyses
 
 log = logging.getLogger("cardtable.server")

@@ -28,6 +28,7 @@ from aiolimiter import AsyncLimiter
 from sqlalchemy import Column, Float, Integer, String, Table, Text, and_, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.server.notifications import event_note
 from cardtable.server.storage import HUMAN, Storage, metadata
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class ChatStore:
                     conn.execute(insert(chat_table).values(
                         game_id=game_id, idx=idx, room=room, seat=seat, account=account,
                         name=name, text=text, created=now))
-                    self.storage._notify(conn, f"e|{game_id}|chat")
+                    self.storage._notify(conn, event_note(game_id, "chat"))
             except IntegrityError:
                 continue        # another process took that number: take the next
             return line(idx, room, seat, name, text, now)

@@ -15,12 +15,7 @@ number of processes serve any game (`Postgres`):
   its own sockets, answers a newcomer's question, and says every `SWEEP` seconds that
   it is alive; what a silent process said is forgotten after `FORGET` seconds.
 
-Payloads on the channel (`|`-separated, the action text last):
-`a|game|index|seat|actor|commit time|text`, `e|game|kind` (abandoned, seats, undo, rematch,
-chat),
-`p|process|game|seats connected|spectators`, `q|process|game` (who is there?),
-`h|process` (alive), `k|seek,seek,...` (seeks paired, cancelled or expired:
-server/seek_api.py wakes their waiters).
+The payloads on the channel are written and read in server/notifications.py.
 """
 
 from __future__ import annotations
@@ -35,7 +30,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardtable.server.storage import CHANNEL, ActionRow
+from cardtable.server.notifications import (
+    CHANNEL,
+    ActionNote,
+    AliveNote,
+    EventNote,
+    NoteError,
+    Presence,
+    PresenceNote,
+    QuestionNote,
+    SeeksNote,
+    alive_note,
+    decode,
+    presence_note,
+    question_note,
+)
+from cardtable.server.storage import ActionRow
 
 if TYPE_CHECKING:
     from cardtable.server.rooms import Rooms
@@ -44,10 +54,6 @@ log = logging.getLogger("cardtable.server")
 
 SWEEP = 2.0        # seconds between a process's heartbeats and adoption sweeps
 FORGET = 6.0       # a process silent this long is gone: its presence is forgotten
-
-# who is connected to a game: each seat, the spectators' count, each seat played by a
-# program (a connection that said hello as a bot)
-Presence = tuple[tuple[bool, ...], int, tuple[bool, ...]]
 
 
 @dataclass
@@ -172,11 +178,13 @@ class Postgres:
                         assert self._rooms is not None
                         await self._rooms.catch_up_all()
                     first = False
-                    self.queue(f"h|{self.process}")
+                    self.queue(alive_note(self.process))
                     async for note in conn.notifies():
                         self.stats.notifications += 1
                         try:
                             self._heard_note(note.payload)
+                        except NoteError as exc:
+                            log.warning("%s", exc)
                         except Exception:
                             log.exception("notification %r", note.payload[:100])
             except asyncio.CancelledError:
@@ -189,31 +197,27 @@ class Postgres:
     def _heard_note(self, payload: str) -> None:
         rooms = self._rooms
         assert rooms is not None
-        kind, _, rest = payload.partition("|")
-        if kind == "a":
-            game_id, idx, seat, actor, created, text = rest.split("|", 5)
-            rooms.heard_action(game_id, ActionRow(int(idx), int(seat), text, float(created),
-                                                  actor or None))
-        elif kind == "e":
-            game_id, _, what = rest.partition("|")
-            rooms.heard_event(game_id, what)
-        elif kind == "p":
-            process, game_id, seats, spectators = rest.split("|")
-            if process != self.process:
-                heard = self._heard.setdefault(process, _Heard(time.monotonic()))
+        note = decode(payload)          # (NoteError, before anything is heard)
+        if isinstance(note, ActionNote):
+            rooms.heard_action(note.game_id, ActionRow(note.idx, note.seat, note.text,
+                                                       note.created, note.actor))
+        elif isinstance(note, EventNote):
+            rooms.heard_event(note.game_id, note.kind)
+        elif isinstance(note, PresenceNote):
+            if note.process != self.process:
+                heard = self._heard.setdefault(note.process, _Heard(time.monotonic()))
                 heard.at = time.monotonic()
-                heard.games[game_id] = (tuple(c in "12" for c in seats), int(spectators),
-                                        tuple(c == "2" for c in seats))
-                rooms.heard_presence(game_id)
-        elif kind == "q":
-            process, game_id = rest.split("|")
-            if process != self.process and game_id in rooms.rooms:
-                rooms.rooms[game_id].announce_presence(force=True)
-        elif kind == "k":
+                heard.games[note.game_id] = note.presence
+                rooms.heard_presence(note.game_id)
+        elif isinstance(note, QuestionNote):
+            if note.process != self.process and note.game_id in rooms.rooms:
+                rooms.rooms[note.game_id].announce_presence(force=True)
+        elif isinstance(note, SeeksNote):
             if self.on_seeks is not None:
-                self.on_seeks(rest.split(","))
-        elif kind == "h" and rest != self.process:
-            self._heard.setdefault(rest, _Heard(time.monotonic())).at = time.monotonic()
+                self.on_seeks(note.seek_ids)
+        elif isinstance(note, AliveNote) and note.process != self.process:
+            self._heard.setdefault(note.process, _Heard(time.monotonic())).at = \
+                time.monotonic()
 
     def remote(self, game_id: str) -> list[Presence]:
         return [h.games[game_id] for h in self._heard.values() if game_id in h.games]
@@ -228,13 +232,10 @@ class Postgres:
         self._outbox.put_nowait(payload)
 
     def announce(self, game_id: str, presence: Presence) -> None:
-        # per seat: 0 away, 1 connected, 2 connected and played by a program
-        seats = "".join("2" if b else "1" if c else "0"
-                        for c, b in zip(presence[0], presence[2], strict=True))
-        self.queue(f"p|{self.process}|{game_id}|{seats}|{presence[1]}")
+        self.queue(presence_note(self.process, game_id, presence))
 
     def ask(self, game_id: str) -> None:
-        self.queue(f"q|{self.process}|{game_id}")
+        self.queue(question_note(self.process, game_id))
 
     async def _send(self) -> None:
         conn: Any = None
@@ -307,7 +308,7 @@ class Postgres:
         while not self._stopping:
             await asyncio.sleep(SWEEP * random.uniform(0.8, 1.2))
             try:
-                self.queue(f"h|{self.process}")
+                self.queue(alive_note(self.process))
                 now = time.monotonic()
                 for process, heard in list(self._heard.items()):
                     if now - heard.at > FORGET:

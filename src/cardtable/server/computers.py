@@ -33,6 +33,7 @@ from cardtable import load_game
 from cardtable.agents import make_agent
 from cardtable.agents.ismcts import ISMCTSAgent, settings_for
 from cardtable.engine.api import State
+from cardtable.engine.replay import replay_actions
 
 log = logging.getLogger("cardtable.server")
 
@@ -88,8 +89,7 @@ def state_for(job: Decision) -> State:
         done, state = cached
     else:
         done, state = (), game.new_game(job.players, job.seed, **job.options)
-    for text in job.texts[len(done):]:
-        state.apply(game.parse_action(state, text))
+    replay_actions(state, job.texts[len(done):], first=len(done) + 1)
     _states[job.game_id] = (job.texts, state)
     while len(_states) > CACHED_GAMES:
         _states.popitem(last=False)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 
+from cardtable.server import room_messages as messages
 from cardtable.server.chat import Chat, ChatRefused
 from cardtable.server.computers import Decision, hint
 from cardtable.server.connection import CLOSE_BEHIND, CLOSE_NO_GAME, CLOSE_RATE, Connection
@@ -77,7 +78,7 @@ class Live:
                     refusal = (CLOSE_NO_GAME, exc.code, exc.message)
             if refusal is not None:
                 code, word, text = refusal
-                conn.send({"type": "error", "code": word, "message": text, "id": None})
+                conn.send(messages.error(word, text))
                 conn.close(code, text[:100])
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(tasks[0], 2.0)
@@ -160,8 +161,7 @@ class Live:
                     await budget.charge(cost)
                 raise
         except RoomError as exc:
-            conn.send({"type": "error", "code": exc.code, "message": exc.message,
-                       "id": msg_id})
+            conn.send(messages.error(exc.code, exc.message, msg_id))
 
     async def give_hint(self, room: Room, conn: Connection, msg_id: Any) -> None:
         """The search's top actions for the seat to move, in a game against the

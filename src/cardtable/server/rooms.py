@@ -1,4 +1,4 @@
-"""Rooms: one game in play, its seats' connections, its computer players and clocks.
+"""Rooms: one game in play and its seats' connections.
 
 The database is the truth; a room is this process's copy of one game. An action is
 validated by the engine (`parse_action`, then `apply` on a clone) and committed at its
@@ -8,42 +8,39 @@ committed first, reads the missing actions, replays them and judges again, so a 
 is told `stale` only when its own view really is out of date. Actions committed by other
 processes arrive as notifications (server/cluster.py) and go to this room's sockets.
 
-Each connection receives only what its viewer may know: `observation(viewer)` and
-`event.to_dict(viewer)`; the legal action texts go only to the seat that must decide.
-One process at a time (the cluster's owner of the game) plays its computer seats,
-and the computer's moves for seats whose time ran out, and runs its clocks.
+Each connection receives only what its viewer may know; the messages themselves are
+built in server/room_messages.py. One process at a time (the cluster's owner of the game)
+plays its computer seats, and the computer's moves for seats whose time ran out, and runs
+its clocks: the room's automation, server/room_automation.py. The replay is the engine's
+(engine/replay.py); the notifications between processes are server/notifications.py's.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-import random
-import time
 from collections.abc import Callable, Coroutine, Iterable
 from functools import lru_cache
 from typing import Any
 
 from cardtable import games, load_game
-from cardtable.agents import make_agent
-from cardtable.engine.api import CardtableError, Event, Game, State
+from cardtable.engine.api import CardtableError, Event, Game, RecordError, State
+from cardtable.engine.replay import replay_action, replay_actions
 from cardtable.engine.undo import reveals_hidden
-from cardtable.protocol import PROTOCOL_VERSION
-from cardtable.server.clocks import (
-    TIMEOUT_AGENT,
-    ClockState,
-    clock_state,
-    clock_view,
-    parse_time_control,
-)
-from cardtable.server.cluster import Alone, Cluster, Presence
-from cardtable.server.computers import INLINE_AGENTS, ComputerPool, Decision, decide
+from cardtable.server import room_messages as messages
+from cardtable.server.cluster import Alone, Cluster
+from cardtable.server.computers import ComputerPool
 from cardtable.server.connection import CLOSE_GONE, Connection, Message, encode
 from cardtable.server.limits import Limits
+from cardtable.server.notifications import Presence
 from cardtable.server.ratings import places, pool
 from cardtable.server.results import Results, SeatOutcome
+from cardtable.server.room_automation import RoomAutomation, spawn
+
+# RoomError keeps its name here: the faces that ask a room for something catch it
+from cardtable.server.room_messages import RoomError as RoomError
+from cardtable.server.room_messages import result_winners
 from cardtable.server.storage import (
     COMPUTER,
     HUMAN,
@@ -58,10 +55,6 @@ from cardtable.server.writer import ActionWriter
 
 log = logging.getLogger("cardtable.server")
 
-COMPUTER_PLAYED = "computer"   # an action's actor when the computer played for a seat
-
-_background: set[asyncio.Task[Any]] = set()
-
 
 @lru_cache(maxsize=64)
 def _catalogue(game: str, options: str) -> Any:
@@ -70,52 +63,21 @@ def _catalogue(game: str, options: str) -> Any:
     return load_game(game).catalogue(json.loads(options))
 
 
-def spawn(work: Coroutine[Any, Any, Any]) -> None:
-    """Run `work` on its own, keeping a reference until it ends (the event loop keeps
-    only weak ones)."""
-    task = asyncio.get_running_loop().create_task(work)
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-
-
-class RoomError(Exception):
-    """A request the room refuses; `code` is a short machine-readable word."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 def replay(game: Game, row: GameRow, texts: list[str]) -> tuple[State, list[list[Event]]]:
     """The state after `texts`, and the events of each action."""
     state = game.new_game(row.players, row.seed, **row.options)
-    events: list[list[Event]] = []
-    for index, text in enumerate(texts, start=1):
-        try:
-            events.append(state.apply(game.parse_action(state, text)))
-        except CardtableError as exc:
-            raise StorageError(f"game {row.id}: stored action {index} ({text!r}) cannot "
-                               f"be replayed: {exc}") from None
+    try:
+        events = replay_actions(state, texts)
+    except RecordError as exc:
+        # (the engine's words, "action n (text) cannot be replayed: why")
+        raise StorageError(f"game {row.id}: stored {exc}") from None
     return state, events
 
 
-def result_winners(state: State, row: GameRow) -> list[int]:
-    """The game's winners, a seat that lost by time ranking last: the engine's winners
-    who did not forfeit, else the best scores among those who did not."""
-    lost = {s.seat for s in row.seats if s.forfeited}
-    winners = [w for w in state.winners() if w not in lost]
-    if winners or not lost:
-        return winners
-    scores = state.scores()
-    standing = [i for i in range(len(scores)) if i not in lost]
-    if not standing:
-        return []
-    best = max(scores[i] for i in standing)
-    return [i for i in standing if scores[i] == best]
-
-
 class Room:
+    """One game as this process holds it: its row, state, actions and their events,
+    and the sockets connected to it."""
+
     def __init__(self, row: GameRow, storage: Storage, writer: ActionWriter,
                  pool: ComputerPool, limits: Limits, cluster: Cluster | None,
                  actions: list[ActionRow], results: Results | None = None) -> None:
@@ -125,7 +87,6 @@ class Room:
         self._settled = False
         self.storage = storage
         self.writer = writer
-        self.pool = pool
         self.limits = limits
         self.cluster: Cluster = cluster or Alone()
         self.game = load_game(row.game)
@@ -133,23 +94,14 @@ class Room:
         self.actors = [a.seat for a in self.actions]
         self.texts = [a.text for a in self.actions]
         self.state, self.events = replay(self.game, row, self.texts)
-        self.control = parse_time_control(row.clock)
         self.conns: list[Connection] = []
         self.lock = asyncio.Lock()
         self.version = 0
-        # seat -> agent spec; the agents themselves live in the pool's workers
-        self.agents: dict[int, str] = {s.seat: (s.agent or "random")
-                                       for s in row.seats if s.kind == COMPUTER}
         # the one human seat of a game against the computer (None: several, or none);
         # a seat's kind never changes
         humans = [s.seat for s in row.seats if s.kind != COMPUTER]
         self.only_human: int | None = humans[0] if len(humans) == 1 else None
-        self.computer_task: asyncio.Task[None] | None = None
         self.closed = False
-        # when somebody (a seat or a spectator) was last connected: computer seats
-        # pause after `limits.idle_pause` seconds alone
-        self.last_watched = time.monotonic()
-        self.paused = False
         # presence: what was last announced, when, and a later announcement if due
         self._presence_sent: Presence | None = None
         self._presence_at = -1e9
@@ -157,9 +109,15 @@ class Room:
         self._local_sent: Presence | None = None
         # who is connected, worked out once between changes (every update carries it)
         self._presence_now: Presence | None = None
-        self._clock_timer: asyncio.TimerHandle | None = None
         # (version, seat) of the last undo check and its answer: the check replays
         self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
+        # its computer seats, clocks and ownership (server/room_automation.py)
+        self.auto = RoomAutomation(self, pool)
+
+    @property
+    def paused(self) -> bool:
+        """The computer seats wait for somebody to come back."""
+        return self.auto.paused
 
     # ---- what viewers see -------------------------------------------------------
 
@@ -198,25 +156,11 @@ class Room:
             spectators += watching
         return tuple(merged), spectators, tuple(programs)
 
-    def winners(self) -> list[int] | None:
-        return result_winners(self.state, self.row) if self.state.is_over() else None
-
-    def clock(self, now: float | None = None) -> ClockState | None:
-        if self.control is None:
-            return None
-        return clock_state(self.control, self.row.clock_start, self.row.seats, self.actions,
-                           self.state.current_player(), time.time() if now is None else now)
-
-    def clock_public(self) -> dict[str, Any] | None:
-        now = time.time()
-        return clock_view(self.control, self.row.on_timeout, self.clock(now), self.row.seats,
-                          now)
-
     def can_undo(self, viewer: int | None) -> bool:
         # (asked for every update: the cheap refusals first)
         if viewer is None or viewer != self.only_human or self.state.is_over():
             return False
-        if self.control is not None:
+        if self.auto.control is not None:
             return False        # taking a move back would hand its time back too
         if viewer not in self.actors:
             return False
@@ -230,71 +174,17 @@ class Room:
         return self._undo_checked[1]
 
     def snapshot(self, viewer: int | None) -> Message:
-        obs = self.state.observation(viewer)
-        current = self.state.current_player()
-        over = self.state.is_over()
-        legal = ([str(a) for a in self.state.legal_actions()]
-                 if viewer is not None and viewer == current else [])
-        return {"n": len(self.texts), "observation": obs, "current_player": current,
-                "legal": legal, "decision": self.decision(viewer),
-                "over": over, "winners": self.winners(),
-                "scores": self.state.scores() if over else None,
-                "connected": self.connected(), "bots": self.bots(),
-                "can_undo": self.can_undo(viewer),
-                "clock": self.clock_public()}
-
-    def decision(self, viewer: int | None) -> Message | None:
-        """The decision under way in words for `viewer` (the game's own phrases): what
-        the phase is about, who decides and what, and for the deciding seat each
-        answer's sentence."""
-        describe = getattr(self.game, "decision", None)
-        if describe is None:
-            return None
-        names = [s.name for s in self.row.seats]
-        result: Message = describe(self.state, viewer, names)
-        return result
+        return messages.snapshot(self.game, self.state, self.row, viewer,
+                                 count=len(self.texts), presence=self.presence(),
+                                 can_undo=self.can_undo(viewer), clock=self.auto.clock_public())
 
     def log_for(self, viewer: int | None) -> list[Message]:
-        return [{"n": i + 1, "seat": self.actors[i],
-                 "action": self.texts[i] if viewer is not None and viewer == self.actors[i]
-                 else None,
-                 "by": self.actions[i].actor,
-                 "events": [e.to_dict(viewer) for e in evs]}
-                for i, evs in enumerate(self.events)]
-
-    def seats_public(self) -> list[Message]:
-        """Each seat: its name, kind, computer agent, and whether it was created open
-        (anybody could take it from the lobby)."""
-        return [{"seat": s.seat, "name": s.name, "kind": s.kind,
-                 "agent": s.agent if s.kind == COMPUTER else None, "open": s.open}
-                for s in self.row.seats]
+        return messages.log_for(self.actions, self.events, viewer)
 
     def welcome(self, viewer: int | None, kind: str = "welcome") -> Message:
-        return {"type": kind, "protocol": PROTOCOL_VERSION, "game_id": self.row.id,
-                "game": self.row.game,
-                "title": self.row.title or self.game.title, "seat": viewer,
-                "seats": self.seats_public(), "catalogue": self.catalogue(),
-                "log": self.log_for(viewer), "rematch": self.rematch_public(viewer),
-                **self.snapshot(viewer)}
-
-    def rematch_public(self, viewer: int | None) -> Message | None:
-        """The rematch under way, as `viewer` may see it: the next game's token only
-        to the seat it belongs to."""
-        rematch = self.row.rematch
-        if not rematch:
-            return None
-        out: Message = {"by": rematch["by"], "accepted": rematch["accepted"],
-                        "declined": rematch["declined"], "next": None}
-        if rematch.get("next"):
-            nxt = rematch["next"]
-            out["next"] = {"id": nxt["id"], "watch": f"/g/{nxt['id']}?watch=1"}
-            if viewer is not None:
-                mine = nxt["seats"].get(str(viewer))
-                if mine is not None:
-                    out["next"].update(seat=mine["seat"], token=mine["token"],
-                                       link=f"/g/{nxt['id']}#seat={mine['seat']}"
-                                            f"&token={mine['token']}")
-        return out
+        return messages.welcome(self.game, self.row, viewer, catalogue=self.catalogue(),
+                                log=self.log_for(viewer), snapshot=self.snapshot(viewer),
+                                kind=kind)
 
     # ---- connections ------------------------------------------------------------
 
@@ -338,9 +228,9 @@ class Room:
                 raise RoomError("bad_token", f"this link's token for seat {seat + 1} is "
                                              "not (or no longer) valid")
             if (self.row.clock_start, info.absent) != before:
-                if self.control is not None:
+                if self.auto.control is not None:
                     self.broadcast_seats()     # the clocks started, or the seat is back
-                self.clock_changed()
+                self.auto.clock_changed()
         if conn not in self.conns:
             self.conns.append(conn)
         conn.viewer = seat
@@ -348,20 +238,16 @@ class Room:
         conn.joined = True
         self._presence_now = None
         conn.send(self.welcome(seat))
-        self.watched()
+        self.auto.watched()
         self.presence_changed()
-        self.kick()  # a computer player that stopped (an error, a pause) goes on
+        self.auto.kick()  # a computer player that stopped (an error, a pause) goes on
 
     def leave(self, conn: Connection) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
             self._presence_now = None
-            self.watched()
+            self.auto.watched()
             self.presence_changed()
-
-    def watched(self) -> None:
-        """Note that somebody is (or was until now) connected."""
-        self.last_watched = time.monotonic()
 
     def somebody_there(self) -> bool:
         seats, spectators, _ = self.presence()
@@ -402,24 +288,20 @@ class Room:
             return
         self._presence_sent = now
         self._presence_at = asyncio.get_running_loop().time()
-        message = encode({"type": "presence", "connected": list(now[0]),
-                          "spectators": now[1], "bots": list(now[2])})
+        message = encode(messages.presence_message(now))
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)
 
-    def broadcast_update(self, actor: int, text: str, events: list[Event]) -> None:
+    def broadcast_update(self, row: ActionRow, events: list[Event]) -> None:
         cache: dict[int | None, str] = {}   # each viewer's message, encoded once
         for conn in self.conns:
             if not conn.joined:
                 continue
             viewer = conn.viewer
             if viewer not in cache:
-                cache[viewer] = encode({"type": "update", "seat": actor,
-                                        "action": text if viewer == actor else None,
-                                        "by": self.actions[-1].actor,
-                                        "events": [e.to_dict(viewer) for e in events],
-                                        **self.snapshot(viewer)})
+                cache[viewer] = encode(messages.update(row, events, viewer,
+                                                       self.snapshot(viewer)))
             conn.send(cache[viewer])
 
     def broadcast_sync(self) -> None:
@@ -429,9 +311,8 @@ class Room:
 
     def broadcast_seats(self) -> None:
         """Seats and clocks changed (a seat's time ran out, it came back)."""
-        message = encode({"type": "seats", "seats": self.seats_public(),
-                          "clock": self.clock_public(), "connected": self.connected(),
-                          "bots": self.bots()})
+        message = encode(messages.seats_message(self.row, self.auto.clock_public(),
+                                                self.presence()))
         for conn in self.conns:
             if conn.joined:
                 conn.send(message)
@@ -439,7 +320,7 @@ class Room:
     def broadcast_rematch(self) -> None:
         for conn in self.conns:
             if conn.joined:
-                conn.send({"type": "rematch", **(self.rematch_public(conn.viewer) or {})})
+                conn.send(messages.rematch_message(self.row, conn.viewer))
 
     # ---- playing ----------------------------------------------------------------
 
@@ -457,7 +338,7 @@ class Room:
             # (another process's last action: whichever process gets there first
             # stores the result, the database sees to it)
             spawn(self.settle())
-        self.broadcast_update(row.seat, row.text, events)
+        self.broadcast_update(row, events)
 
     async def catch_up(self) -> int:
         """Read and apply the actions the database has beyond this copy (under the
@@ -466,10 +347,10 @@ class Room:
                                       len(self.texts))
         for row in rows:
             new = self.state.clone()
-            events = new.apply(self.game.parse_action(new, row.text))
+            events = replay_action(new, row.text, row.idx + 1)
             self._take(row, new, events)
         if rows:
-            self.clock_changed()
+            self.auto.clock_changed()
         return len(rows)
 
     def hear(self, row: ActionRow) -> None:
@@ -480,7 +361,7 @@ class Room:
             return
         if row.idx == len(self.texts) and not self.lock.locked():
             self._take_heard(row)
-            self.kick()
+            self.auto.kick()
         else:
             spawn(self.heard(row))
 
@@ -494,17 +375,17 @@ class Room:
             else:
                 self.cluster.stats.missed += 1
                 await self.catch_up()
-        self.kick()
+        self.auto.kick()
 
     def _take_heard(self, row: ActionRow) -> None:
         try:
             new = self.state.clone()
-            events = new.apply(self.game.parse_action(new, row.text))
+            events = replay_action(new, row.text, row.idx + 1)
         except CardtableError:
             log.exception("game %s: a notified action does not apply", self.row.id)
             return
         self._take(row, new, events)
-        self.clock_changed()
+        self.auto.clock_changed()
 
     async def reload(self) -> None:
         """The game was taken back (undo) in another process: read it again."""
@@ -517,7 +398,7 @@ class Room:
             self.row.over = self.state.is_over()
             self.version += 1
             self.broadcast_sync()
-        self.kick()
+        self.auto.kick()
 
     async def submit(self, seat: int, text: str, expect_n: int | None = None,
                      version: int | None = None, actor: str | None = None) -> int:
@@ -572,8 +453,8 @@ class Room:
                 break
             else:
                 raise RoomError("storage", "the game is moving too fast; try again")
-        self.clock_changed()
-        self.kick()
+        self.auto.clock_changed()
+        self.auto.kick()
         return index + 1
 
     async def undo(self, seat: int) -> None:
@@ -596,7 +477,7 @@ class Room:
             self.actions = self.actions[:keep]
             self.version += 1
             self.broadcast_sync()
-        self.kick()
+        self.auto.kick()
 
     # ---- the result ----------------------------------------------------------------
 
@@ -626,147 +507,23 @@ class Room:
             self._settled = False
             log.exception("game %s: its result could not be stored", self.row.id)
 
-    # ---- computer players and clocks (the owning process only) --------------------------
-
-    def owner(self) -> bool:
-        return self.cluster.owns(self.row.id)
-
-    def players(self) -> dict[int, tuple[str, str | None]]:
-        """Who the computer plays for: seat -> (agent, actor of its actions)."""
-        out: dict[int, tuple[str, str | None]] = {
-            seat: (agent, None) for seat, agent in self.agents.items()}
-        for s in self.row.seats:
-            if s.kind == HUMAN and s.absent:
-                out[s.seat] = (TIMEOUT_AGENT, COMPUTER_PLAYED)
-        return out
-
-    def kick(self) -> None:
-        """Start the computer players when one of them must decide."""
-        if self.closed or not self.owner() or (
-                self.computer_task is not None and not self.computer_task.done()):
-            return
-        current = self.state.current_player()
-        if current is None or current not in self.players():
-            return
-        self.computer_task = asyncio.get_running_loop().create_task(self._computers())
-
-    def idle(self) -> bool:
-        """Nobody has been connected for `limits.idle_pause` seconds."""
-        if self.somebody_there():
-            self.watched()
-            return False
-        return time.monotonic() - self.last_watched > self.limits.idle_pause
-
-    async def _computers(self) -> None:
-        while not self.closed and self.owner():
-            current = self.state.current_player()
-            players = self.players()
-            if current is None or current not in players:
-                return
-            if self.idle():
-                self.paused = True   # until somebody joins (join kicks)
-                return
-            self.paused = False
-            version = self.version
-            if self.row.computer_delay_ms > 0:
-                await asyncio.sleep(self.row.computer_delay_ms / 1000)
-            if version != self.version:
-                continue
-            spec, actor = players[current]
-            try:
-                if spec in INLINE_AGENTS:
-                    text = str(make_agent(spec, self.game, random.randrange(2**62))
-                               .choose(self.state.view(current)))
-                else:
-                    job = Decision(self.row.id, self.row.game, self.row.players,
-                                   self.row.seed, dict(self.row.options), tuple(self.texts),
-                                   current, spec, random.randrange(2**62))
-                    text = await self.pool.run(decide, job, urgent=self.human_there)
-                if self.closed or not self.owner():
-                    return
-                await self.submit(current, text, version=version, actor=actor)
-            except RoomError as exc:
-                if exc.code not in ("stale", "not_your_turn"):
-                    log.error("game %s: computer seat %d: %s", self.row.id, current + 1, exc)
-                    return
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("game %s: computer seat %d failed", self.row.id, current + 1)
-                return
-
-    def clock_changed(self) -> None:
-        """Set the timer for the running clock (the owning process only)."""
-        if self._clock_timer is not None:
-            self._clock_timer.cancel()
-            self._clock_timer = None
-        if self.closed or self.control is None or not self.owner() or self.state.is_over():
-            return
-        state = self.clock()
-        if state is None or state.deadline is None:
-            return
-        loop = asyncio.get_running_loop()
-        delay = max(0.0, state.deadline - time.time())
-        self._clock_timer = loop.call_later(delay, lambda: spawn(self._time_up()))
-
-    async def _time_up(self) -> None:
-        """The running clock reached zero: the computer plays for that seat from now
-        on (and with `forfeit`, the seat has lost)."""
-        self._clock_timer = None
-        async with self.lock:
-            state = self.clock()
-            if state is None or state.running is None or state.deadline is None:
-                return
-            if state.deadline > time.time():
-                self.clock_changed()
-                return
-            seat = state.running
-            forfeit = self.row.on_timeout == "forfeit"
-            await self.writer.call(self.storage.time_ran_out, self.row.id, seat, forfeit)
-            info = self.row.seats[seat]
-            info.absent = True
-            info.forfeited = info.forfeited or forfeit
-            log.info("game %s: seat %d's time ran out", self.row.id, seat + 1)
-            self.broadcast_seats()
-        self.kick()
-
-    async def take_on(self) -> None:
-        """This process now plays the game's computer seats and runs its clocks (it was
-        adopted after its owner died, or created here): make sure the copy is current."""
-        async with self.lock:
-            await self.catch_up()
-        await self.refresh()
-        await self.settle()        # (a process that stopped just after the last action)
-        self.clock_changed()
-        self.kick()
-
-    def let_go(self) -> None:
-        """Another process plays the game now (this one lost its lock)."""
-        if self.computer_task is not None:
-            self.computer_task.cancel()
-        if self._clock_timer is not None:
-            self._clock_timer.cancel()
-            self._clock_timer = None
+    # ---- closing ------------------------------------------------------------------
 
     def abandon(self) -> None:
         """The creator gave the game up: tell everybody, close their sockets."""
         self.closed = True
-        self.let_go()
+        self.auto.let_go()
         if self._presence_timer is not None:
             self._presence_timer.cancel()
         for conn in list(self.conns):
-            conn.send({"type": "error", "code": "abandoned",
-                       "message": "the game was abandoned by its creator", "id": None})
+            conn.send(messages.abandoned())
             conn.close(CLOSE_GONE, "the game was abandoned")
 
     async def close(self) -> None:
         self.closed = True
-        self.let_go()
         if self._presence_timer is not None:
             self._presence_timer.cancel()
-        if self.computer_task is not None:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.computer_task
+        await self.auto.close()
 
 
 class Rooms:
@@ -842,7 +599,7 @@ class Rooms:
         for game_id in self.storage.unfinished_ids():
             try:
                 if await self.cluster.claim(game_id):
-                    await (await self.load(game_id)).take_on()
+                    await (await self.load(game_id)).auto.take_on()
                     count += 1
             except Exception:
                 log.exception("game %s cannot be resumed", game_id)
@@ -851,13 +608,13 @@ class Rooms:
     async def created(self, room: Room) -> None:
         """A game made here: this process plays it."""
         if await self.cluster.claim(room.row.id):
-            room.clock_changed()
-            room.kick()
+            room.auto.clock_changed()
+            room.auto.kick()
 
     async def adopt(self, game_ids: Iterable[str]) -> None:
         for game_id in game_ids:
             try:
-                await (await self.load(game_id)).take_on()
+                await (await self.load(game_id)).auto.take_on()
             except RoomError:
                 await self.cluster.release(game_id)
             except Exception:
@@ -866,7 +623,7 @@ class Rooms:
     def lost(self, game_ids: Iterable[str]) -> None:
         for game_id in game_ids:
             if game_id in self.rooms:
-                self.rooms[game_id].let_go()
+                self.rooms[game_id].auto.let_go()
 
     # ---- what the other processes say ------------------------------------------------
 
@@ -900,17 +657,17 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is not None:
             room.presence_changed()
-            room.kick()
+            room.auto.kick()
 
     async def _seats_changed(self, room: Room) -> None:
         before = [(s.claimed, s.absent, s.forfeited, s.name) for s in room.row.seats]
         start = room.row.clock_start
         await room.refresh()
         after = [(s.claimed, s.absent, s.forfeited, s.name) for s in room.row.seats]
-        if after != before or (room.control is not None and room.row.clock_start != start):
+        if after != before or (room.auto.control is not None and room.row.clock_start != start):
             room.broadcast_seats()
-            room.clock_changed()
-            room.kick()
+            room.auto.clock_changed()
+            room.auto.kick()
 
     async def _rematch_changed(self, room: Room) -> None:
         await room.refresh()
@@ -923,7 +680,7 @@ class Rooms:
                 if await room.catch_up():
                     self.cluster.stats.missed += 1
             await self._seats_changed(room)
-            room.kick()
+            room.auto.kick()
 
     async def abandon(self, room: Room) -> None:
         await self.writer.call(self.storage.abandon, room.row.id)

@@ -44,6 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from cardtable.server import pairing, ratings
+from cardtable.server.notifications import seeks_note
 from cardtable.server.results import ratings_table
 from cardtable.server.seeds import server_seed
 from cardtable.server.storage import (
@@ -238,7 +239,7 @@ class Seeks:
                 seeks_table.c.id == seek_id, seeks_table.c.state == OPEN))
                 .values(state=CANCELLED, open_key=None, ended=time.time())).rowcount == 1
             if done:
-                self.storage._notify(conn, f"k|{seek_id}")
+                self.storage._notify(conn, seeks_note([seek_id]))
             return bool(done)
 
     def open_seeks(self, limit: int = 100) -> list[SeekRow]:
@@ -308,7 +309,7 @@ class Seeks:
                 ended += [r.id for r in seated]
             # the payload stays well under PostgreSQL's 8,000 bytes a notification
             for i in range(0, len(ended), 300):
-                self.storage._notify(conn, "k|" + ",".join(ended[i:i + 300]))
+                self.storage._notify(conn, seeks_note(ended[i:i + 300]))
             if secrets.randbelow(100) == 0:
                 conn.execute(delete(seeks_table).where(and_(
                     seeks_table.c.state != OPEN, seeks_table.c.ended < now - KEEP)))

@@ -40,6 +40,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.server.notifications import CHANNEL, action_note, event_note
+
 metadata = MetaData()
 
 games_table = Table(
@@ -213,10 +215,6 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-# PostgreSQL's notification channel: every committed action and every change other
-# processes must hear of (see server/cluster.py for the payloads)
-CHANNEL = "cardtable"
-
 ActionIn = tuple[str, int, int, str, str | None]   # game id, index, seat, text, actor
 
 
@@ -383,7 +381,7 @@ class Storage:
         with self.engine.begin() as conn:
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(abandoned=True))
-            self._notify(conn, f"e|{game_id}|abandoned")
+            self._notify(conn, event_note(game_id, "abandoned"))
 
     def claim_seat(self, game_id: str, seat: int, token: str | None = None,
                    name: str | None = None, account: int | None = None,
@@ -413,7 +411,7 @@ class Storage:
                 seats_table.c.game_id == game_id, seats_table.c.seat == seat,
                 taken)).values(**values))
             if result.rowcount == 1:
-                self._notify(conn, f"e|{game_id}|seats")
+                self._notify(conn, event_note(game_id, "seats"))
             return bool(result.rowcount == 1)
 
     def hello(self, game_id: str, seat: int | None, token: str | None) -> GameRow | None:
@@ -450,7 +448,7 @@ class Storage:
             # seat is back. That a seat was seen, or that a game without a clock has
             # all its seats, matters only to the next hello, which reads the row anyway.
             if (started and row.clock is not None) or returned:
-                self._notify(conn, f"e|{game_id}|seats")
+                self._notify(conn, event_note(game_id, "seats"))
             return row
 
     def time_ran_out(self, game_id: str, seat: int, forfeit: bool) -> None:
@@ -463,7 +461,7 @@ class Storage:
             conn.execute(update(seats_table).where(and_(
                 seats_table.c.game_id == game_id, seats_table.c.seat == seat))
                 .values(**values))
-            self._notify(conn, f"e|{game_id}|seats")
+            self._notify(conn, event_note(game_id, "seats"))
 
     def finish(self, game_id: str, winners: list[int] | None) -> None:
         with self.engine.begin() as conn:
@@ -483,7 +481,7 @@ class Storage:
             rematch = change(row, conn)
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(rematch=json.dumps(rematch) if rematch else None))
-            self._notify(conn, f"e|{game_id}|rematch")
+            self._notify(conn, event_note(game_id, "rematch"))
             row.rematch = rematch
             return rematch, row
 
@@ -517,7 +515,7 @@ class Storage:
                 conn.execute(self._insert_action, {
                     "game_id": game_id, "idx": idx, "seat": seat, "text": text,
                     "created": now, "actor": actor})
-                self._notify(conn, action_payload(game_id, idx, seat, text, actor, now))
+                self._notify(conn, action_note(game_id, idx, seat, text, actor, now))
         except IntegrityError as exc:
             raise StorageError(f"action {idx} of game {game_id} is already stored") from exc
         return now
@@ -533,7 +531,7 @@ class Storage:
                 conn.execute(self._insert_action, [
                     {"game_id": g, "idx": i, "seat": s, "text": t, "created": now,
                      "actor": a} for g, i, s, t, a in rows])
-                self._notify_all(conn, [action_payload(g, i, s, t, a, now)
+                self._notify_all(conn, [action_note(g, i, s, t, a, now)
                                         for g, i, s, t, a in rows])
             return [now] * len(rows)
         except IntegrityError:
@@ -571,7 +569,7 @@ class Storage:
                 actions_table.c.game_id == game_id, actions_table.c.idx >= keep)))
             conn.execute(update(games_table).where(games_table.c.id == game_id)
                          .values(over=False, winners=None))
-            self._notify(conn, f"e|{game_id}|undo")
+            self._notify(conn, event_note(game_id, "undo"))
 
 
 class Analyses:
@@ -623,13 +621,6 @@ class Analyses:
                          .values(state="done" if result is not None else "failed",
                                  updated=time.time(),
                                  result=json.dumps(result) if result is not None else None))
-
-
-def action_payload(game_id: str, idx: int, seat: int, text: str, actor: str | None,
-                   created: float) -> str:
-    """An action's notification: `a|game|index|seat|actor|commit time|text` (the text
-    comes last, so a `|` in it would do no harm)."""
-    return f"a|{game_id}|{idx}|{seat}|{actor or ''}|{created!r}|{text}"
 
 
 def upgrade_schema(engine: Engine) -> None:
