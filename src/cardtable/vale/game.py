@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
 from cardtable.engine.newgame import check_players, seed_or_random
 from cardtable.engine.options import Choice, Option, defaults, validate_options
-from cardtable.vale import about, notation, phrases
+from cardtable.vale import describe, notation, phrases
 from cardtable.vale.cards import cards_from
 from cardtable.vale.heuristics import ValeHeuristics
 from cardtable.vale.state import ValeState
@@ -136,16 +136,16 @@ class ValeGame(Game):
         if path is not None and not isinstance(path, str):
             raise OptionError(f"cards must be the path of a card file, not {path!r}")
         expansion = options.get("expansion", "none")
-        return about.catalogue(cards_from(path, expansion != "none"), path)
+        return describe.catalogue(cards_from(path, expansion != "none"), path)
 
     def words(self) -> dict[str, Any]:
-        return about.words()
+        return describe.words()
 
     def notation_help(self) -> str:
-        return about.NOTATION_HELP
+        return describe.NOTATION_HELP
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
-        return about.rules_summary(options or {})
+        return describe.rules_summary(options or {})
 
     def decision(self, state: State, viewer: int | None,
                  names: Sequence[str] | None = None) -> dict[str, Any]:
