@@ -124,7 +124,6 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
     resolve(state, player, sid, conf, index + 1, events)
 
 
-
 def choices(state: ThalaraState) -> list[Action]:
     """The legal answers to the newest pending frame."""
     frame = state.pending[-1]
@@ -151,7 +150,6 @@ def choices(state: ThalaraState) -> list[Action]:
     return list(seen.values())
 
 
-
 def target_action(state: ThalaraState, card: int, conf: int, chooser: int) -> Action:
     s = state.setup
     owner = side_of(state, card, conf)
@@ -161,7 +159,6 @@ def target_action(state: ThalaraState, card: int, conf: int, chooser: int) -> Ac
     return s.actions.target[(t, owner, owner == chooser)]
 
 
-
 def find_target(state: ThalaraState, action: Action, conf: int, chooser: int,
                 e: Effect) -> int:
     """The card a `target` action names among the effect's candidates."""
@@ -169,7 +166,6 @@ def find_target(state: ThalaraState, action: Action, conf: int, chooser: int,
         if target_action(state, c, conf, chooser) is action:
             return c
     raise ValueError("no such target")
-
 
 
 def pending_prompt(state: ThalaraState, viewer: int | None = None) -> dict[str, Any]:

@@ -26,7 +26,6 @@ CHOOSING: Final = ("to_supply", "destroy", "to_hand", "move", "take_from_supply"
             "swap_with_hand")
 
 
-
 def cast(state: ThalaraState, player: int, sid: int, conf: int, events: list[Event]) -> None:
     """Place the spell into the conflict and resolve what it does at once."""
     spell = state.setup.spell_of[sid]

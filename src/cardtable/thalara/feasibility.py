@@ -59,7 +59,6 @@ def targets(state: ThalaraState, e: Effect, player: int, conf: int) -> list[int]
     return out
 
 
-
 def open_conflicts(state: ThalaraState, player: int, besides: int = -1) -> list[int]:
     """Conflicts `player` may place a card into (an Energy Barrier keeps them out)."""
     bit = 1 << player
@@ -67,11 +66,9 @@ def open_conflicts(state: ThalaraState, player: int, besides: int = -1) -> list[
             if i != besides and not (state.blocked[i] & bit and not state.silenced[i])]
 
 
-
 def hand_remnants(state: ThalaraState, player: int) -> list[int]:
     kinds = state.setup.card_kind
     return [c for c in state.hands[player] if kinds[c] == REMNANT]
-
 
 
 def can_do_something(state: ThalaraState, e: Effect, player: int, conf: int) -> bool:
@@ -103,11 +100,9 @@ def can_do_something(state: ThalaraState, e: Effect, player: int, conf: int) -> 
     return bool(targets(state, e, player, conf))
 
 
-
 def _closed_to(state: ThalaraState, player: int, conf: int) -> bool:
     """Has an Energy Barrier closed conflict `conf` to `player` (Silence there lifts it)?"""
     return bool(state.blocked[conf] >> player & 1) and not state.silenced[conf]
-
 
 
 def cast_actions(state: ThalaraState, player: int) -> list[Action]:
@@ -135,7 +130,6 @@ def cast_actions(state: ThalaraState, player: int) -> list[Action]:
                 if castable(state, player, sid, conf):
                     out.append(s.actions.cast[sid][conf])
     return out
-
 
 
 def castable(state: ThalaraState, player: int, sid: int, conf: int) -> bool:

@@ -22,7 +22,6 @@ def _visible(state: ThalaraState, card: int, scoring: bool) -> bool:
     return scoring or card not in state.facedown
 
 
-
 def card_strength(state: ThalaraState, card: int, conf: int, side: int,
                   scoring: bool) -> int:
     """The current strength of `card`, lying on `side`'s side of conflict `conf`."""
@@ -55,7 +54,6 @@ def card_strength(state: ThalaraState, card: int, conf: int, side: int,
     return value if value > 0 else 0
 
 
-
 def _unique_color(state: ThalaraState, card: int, conf: int, n: int, scoring: bool) -> bool:
     color = state.setup.card_color[card]
     if color < 0:
@@ -67,7 +65,6 @@ def _unique_color(state: ThalaraState, card: int, conf: int, n: int, scoring: bo
             if colors[c] == color and _visible(state, c, scoring):
                 seen += 1
     return seen == 1
-
 
 
 def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
@@ -101,7 +98,6 @@ def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
     return totals
 
 
-
 def _condition_holds(state: ThalaraState, e: Effect, conf: int, owner: int) -> bool:
     if e.when == "always":
         return True
@@ -114,7 +110,6 @@ def _condition_holds(state: ThalaraState, e: Effect, conf: int, owner: int) -> b
     if e.when == "most_cards":
         return mine > others
     return mine == others  # equal_most_cards
-
 
 
 def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: bool) -> int:

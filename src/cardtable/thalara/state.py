@@ -51,7 +51,6 @@ if TYPE_CHECKING:
     from cardtable.engine.api import Game
 
 
-
 class ThalaraState(State):
     __slots__ = (
         "_game",
