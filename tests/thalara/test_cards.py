@@ -277,7 +277,7 @@ def test_a_face_down_card_of_unknown_kind_may_be_picked_as_a_remnant_or_an_after
         tmp_path: Path) -> None:
     # Offering it only to effects that name its true kind would tell the caster what it
     # is. An Artifact is always known, so an Artifact-naming effect never picks it.
-    from cardtable.thalara.spells import targets
+    from cardtable.thalara.feasibility import targets
 
     path = custom_file(tmp_path, SNOOP)
     state = new(("drifter", "snoop"), first=0, cards=str(path))

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.record import GameRecord
+from cardtable.thalara.actions import SPELL_SLOTS
 from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, REMNANT
-from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.state import ThalaraState
 from tests.thalara.helpers import GAME
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardtable.thalara.cards import ARTIFACT
-from cardtable.thalara.rules import conflict_winner
+from cardtable.thalara.scoring import conflict_winner
 from tests.thalara.helpers import (
     GAME,
     act,

@@ -1,4 +1,4 @@
-"""vale/phrases.py and vale/event_words.py: every decision, and every action event, in
+"""vale/phrases.py: every decision, and every action event, in
 words: the decider reads "You must ..." and one sentence per legal action; everybody
 else reads who decides what, and nothing they may not know."""
 

@@ -385,7 +385,7 @@ def test_an_action_says_what_its_own_kind_does_whatever_was_played_before() -> N
     import random
 
     from cardtable.vale.actions import K_FREE, K_SUMMON
-    from cardtable.vale.event_words import event_text
+    from cardtable.vale.phrases import event_text
 
     rng = random.Random(5)
     free: set[tuple[int, str]] = set()

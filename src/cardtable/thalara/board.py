@@ -164,3 +164,13 @@ def drawn(state: ThalaraState, q: int) -> bool:
 def known_top(state: ThalaraState, q: int, viewer: int | None) -> int:
     """How many top cards of q's pile `viewer` knows."""
     return state.ontop[state.setup.n + q] if viewer == q else state.ontop[q]
+
+
+def side_of(state: ThalaraState, card: int, conf: int) -> int:
+    """The player on whose side of conflict `conf` `card` lies."""
+    n = state.setup.n
+    for p in range(n):
+        if card in side(state, conf, p):
+            return p
+    raise ValueError("card is not in that conflict")
+

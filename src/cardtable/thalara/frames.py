@@ -3,7 +3,7 @@ for its caster's choice.
 
 Thalara has one kind: a spell's effect asking its caster to choose (a card to target,
 a card to take, one more card to place, or the second step of a move or a swap). The
-list is a stack: `spells.answer` takes the top one, and pushes the next when the spell
+list is a stack: `decisions.answer` takes the top one, and pushes the next when the spell
 goes on asking.
 
 A frame is never changed once made (the next step is a new frame), so `clone()` copies

@@ -1,4 +1,4 @@
-"""ThalaraGame: options, new games and the text notation."""
+"""ThalaraGame: options and new games; the notation's text is read in notation.py."""
 
 from __future__ import annotations
 
@@ -12,17 +12,14 @@ from cardtable.engine.api import (
     Event,
     Game,
     Heuristics,
-    IllegalAction,
-    MalformedAction,
     OptionError,
     State,
 )
 from cardtable.engine.newgame import check_players, seed_or_random
 from cardtable.engine.options import Choice, Option, validate_options
-from cardtable.thalara import about, phrases
+from cardtable.thalara import describe, notation, phrases
 from cardtable.thalara.cards import LEGACY_SET, SHIPPED, CardSet, card_set, core_card_set
 from cardtable.thalara.heuristics import ThalaraHeuristics
-from cardtable.thalara.notation import action_facts, normalise
 from cardtable.thalara.rules import begin_round
 from cardtable.thalara.setup import DEFAULT_SETTINGS, SETTINGS, Setup
 from cardtable.thalara.state import ThalaraState
@@ -30,8 +27,6 @@ from cardtable.thalara.state import ThalaraState
 # The first-game pairs of the rulebook, then the next characters in order.
 DEFAULT_CHARACTERS: Final[tuple[str, ...]] = ("myrja", "canto", "accaina", "kandhran")
 IDLE_ROUNDS: Final = (1, 20)   # the bounds of idle_rounds
-VERBS: Final = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
-         "return": 1, "done": 0}
 
 
 def _declare() -> tuple[Option, ...]:
@@ -236,44 +231,28 @@ class ThalaraGame(Game):
         return s
 
     def parse_action(self, state: State, text: object) -> Action:   # object: see new_game
-        if not isinstance(text, str):
-            raise MalformedAction(f"an action is text, not {type(text).__name__}")
-        words = text.lower().split()
-        if not words:
-            raise MalformedAction("empty action")
-        verb = words[0]
-        if verb not in VERBS:
-            raise MalformedAction(f"unknown verb {verb!r}; actions start with one of: "
-                                  f"{', '.join(VERBS)}")
-        if len(words) - 1 != VERBS[verb]:
-            raise MalformedAction(f"{verb!r} takes {VERBS[verb]} argument(s): "
-                                  f"{_USAGE[verb]}")
-        if verb in ("play", "cast") and not words[2].isdigit():
-            raise MalformedAction(f"the conflict must be a number: {_USAGE[verb]}")
-        if state.is_over():
-            raise IllegalAction("the game is over")
-        wanted = normalise(text, state.current_player())
-        return self.match_action(state, wanted, state.legal_actions())
+        assert isinstance(state, ThalaraState)
+        return notation.parse(state, text)
 
     def describe_action(self, state: State, action: Action) -> dict[str, Any]:
         assert isinstance(state, ThalaraState)
-        return action_facts(state.setup.actions, action)
+        return notation.action_facts(state.setup.actions, action)
 
     def heuristics(self) -> Heuristics:
         return ThalaraHeuristics()
 
     def catalogue(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return about.catalogue(self._cards((options or {}).get("cards")))
+        return describe.catalogue(self._cards((options or {}).get("cards")))
 
     def words(self) -> dict[str, Any]:
-        return about.words()
+        return describe.words()
 
     def notation_help(self) -> str:
-        return about.NOTATION_HELP
+        return describe.NOTATION_HELP
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         options = dict(options or {})
-        return about.rules_summary(self._cards(options.get("cards")), options)
+        return describe.rules_summary(self._cards(options.get("cards")), options)
 
     def decision(self, state: State, viewer: int | None,
                  names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -281,7 +260,4 @@ class ThalaraGame(Game):
         return phrases.decision(state, viewer, names)
 
 
-_USAGE = {"take": "take blue4", "play": "play blue4 2", "cast": "cast energy-barrier 2",
-          "skip": "skip", "target": "target red3 | target red3@p2 | target 2", "pass": "pass",
-          "return": "return blue4", "done": "done"}
 _THE_GAME = ThalaraGame()

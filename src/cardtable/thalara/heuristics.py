@@ -11,9 +11,9 @@ import random
 from typing import Final
 
 from cardtable.engine.api import Action, State
-from cardtable.thalara.notation import CAST, PASS
+from cardtable.thalara.actions import CAST, PASS
 from cardtable.thalara.phases import OVER
-from cardtable.thalara.spells import conflict_totals
+from cardtable.thalara.scoring import conflict_totals
 from cardtable.thalara.state import ThalaraState
 
 RESERVE_WEIGHT: Final = 0.04  # stars per point of strength kept in hand and supply

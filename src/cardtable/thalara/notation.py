@@ -1,4 +1,5 @@
-"""The Thalara action notation: interned actions and their text.
+"""The Thalara action notation: text -> action (parsing, with a reason when an action
+that reads well is not legal now) and action -> what it does, as data.
 
     take blue4          choose a card for your hand (a Remnant is <color><strength>)
     play blue4 2        place a card into conflict 2 (conflicts count from 1);
@@ -13,66 +14,33 @@
     return blue4        Casual Chaos, end of round: shuffle a Remnant back into your supply
     done                Casual Chaos: stop returning and draw up to a full hand
 
-Every action is built once per game setup and reused, so legal-action lists cost no
-allocation beyond the list itself.
+The actions themselves, with their text, are interned once per game setup
+(actions.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from cardtable.engine.api import Action
+from cardtable.engine.api import Action, Game, IllegalAction, MalformedAction
+from cardtable.thalara.actions import (
+    CAST,
+    DONE,
+    FACEDOWN,
+    PASS,
+    PLAY,
+    RETURN,
+    SKIP,
+    TAKE,
+    TARGET,
+    TARGET_CONFLICT,
+    ActionTable,
+)
+from cardtable.thalara.phases import PHASE_NAMES
+from cardtable.thalara.phases import PLAY as PLAY_PHASE
 
-TAKE: Final = 1
-PLAY: Final = 2
-PASS: Final = 3
-CAST: Final = 4
-SKIP: Final = 5
-TARGET: Final = 6
-TARGET_CONFLICT: Final = 7
-RETURN: Final = 8
-DONE: Final = 9
-FACEDOWN: Final = "facedown"
-SPELL_SLOTS: Final = 16  # a spell instance is numbered player * SPELL_SLOTS + its slot
-
-
-class ActionTable:
-    """All actions of one game setup, interned."""
-
-    __slots__ = ("by_text", "cast", "done", "pass_", "play", "ret", "skip", "spell_ids",
-                 "take", "target", "target_conflict", "type_names")
-
-    def __init__(self, type_names: list[str], players: int, conflicts: int,
-                 spell_ids: dict[int, str]) -> None:
-        self.type_names = type_names
-        self.spell_ids = spell_ids
-        self.by_text: dict[str, Action] = {}
-        self.take = [self._add(TAKE, f"take {name}", t) for t, name in enumerate(type_names)]
-        self.ret = [self._add(RETURN, f"return {name}", t) for t, name in enumerate(type_names)]
-        self.play = [[self._add(PLAY, f"play {name} {c + 1}", t, c) for c in range(conflicts)]
-                     for t, name in enumerate(type_names)]
-        self.pass_ = self._add(PASS, "pass")
-        self.skip = self._add(SKIP, "skip")
-        self.done = self._add(DONE, "done")
-        self.cast: dict[int, list[Action]] = {
-            sid: [Action(CAST, f"cast {spell_id} {c + 1}", sid, c) for c in range(conflicts)]
-            for sid, spell_id in spell_ids.items()}
-        self.target_conflict = [self._add(TARGET_CONFLICT, f"target {c + 1}", c)
-                                for c in range(conflicts)]
-        # target[(type, owner, chooser is owner)]; type == len(type_names) is "face-down"
-        self.target: dict[tuple[int, int, bool], Action] = {}
-        names = [*type_names, FACEDOWN]
-        for t, name in enumerate(names):
-            for owner in range(players):
-                self.target[(t, owner, False)] = Action(
-                    TARGET, f"target {name}@p{owner + 1}", t, owner)
-                self.target[(t, owner, True)] = Action(TARGET, f"target {name}", t, owner)
-
-    def _add(self, kind: int, text: str, a: int = -1, b: int = -1) -> Action:
-        action = Action(kind, text, a, b)
-        self.by_text[text] = action
-        return action
-
+if TYPE_CHECKING:
+    from cardtable.thalara.state import ThalaraState
 
 VERB_OF: Final = {TAKE: "take", PLAY: "play", PASS: "pass", CAST: "cast", SKIP: "skip",
                   TARGET: "target", TARGET_CONFLICT: "target", RETURN: "return",
@@ -109,3 +77,54 @@ def normalise(text: str, chooser: int | None) -> str:
         if words[1].endswith(suffix):
             out = f"target {words[1][: -len(suffix)]}"
     return out
+
+
+# each verb and how many words follow it
+VERBS: Final = {"take": 1, "play": 2, "cast": 2, "skip": 0, "target": 1, "pass": 0,
+                "return": 1, "done": 0}
+_USAGE = {"take": "take blue4", "play": "play blue4 2", "cast": "cast energy-barrier 2",
+          "skip": "skip", "target": "target red3 | target red3@p2 | target 2", "pass": "pass",
+          "return": "return blue4", "done": "done"}
+
+
+def parse(state: ThalaraState, text: object) -> Action:   # object: see game.new_game
+    """The legal action `text` names: MalformedAction when it does not read as an
+    action, IllegalAction (saying why) when it reads well but is not legal now."""
+    if not isinstance(text, str):
+        raise MalformedAction(f"an action is text, not {type(text).__name__}")
+    words = text.lower().split()
+    if not words:
+        raise MalformedAction("empty action")
+    verb = words[0]
+    if verb not in VERBS:
+        raise MalformedAction(f"unknown verb {verb!r}; actions start with one of: "
+                              f"{', '.join(VERBS)}")
+    if len(words) - 1 != VERBS[verb]:
+        raise MalformedAction(f"{verb!r} takes {VERBS[verb]} argument(s): "
+                              f"{_USAGE[verb]}")
+    if verb in ("play", "cast") and not words[2].isdigit():
+        raise MalformedAction(f"the conflict must be a number: {_USAGE[verb]}")
+    if state.is_over():
+        raise IllegalAction("the game is over")
+    wanted = normalise(text, state.current_player())
+    return Game.match_action(state, wanted, state.legal_actions())
+
+
+def why(state: ThalaraState, action: object) -> str:
+    """A reason `action` is not legal now (rules.apply raises it as IllegalAction)."""
+    who = f"P{state.cur + 1}"
+    phase = PHASE_NAMES[state.phase]
+    text = str(action)
+    if state.phase == PLAY_PHASE and isinstance(action, Action) and action.kind == PLAY:
+        if not 0 <= action.b < len(state.display):
+            return f"{text!r}: there is no conflict {action.b + 1} this round"
+        if state.blocked[action.b] >> state.cur & 1:
+            return f"{text!r}: an Energy Barrier closes conflict {action.b + 1} to {who}"
+        return f"{text!r}: {who} has no such card in hand"
+    hint = {"select": "take a card from your supply",
+            "play": "play a card into a conflict, or pass",
+            "cast": "cast a spell whose requirement you meet, or skip",
+            "choose": "answer the spell's choice with `target ...`",
+            "return": "return a Remnant to your supply, or done"}[phase]
+    return f"{text!r} is not legal now ({who} must {hint})"
+

@@ -12,8 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.thalara.cards import ARTIFACT
-from cardtable.thalara.notation import (
+from cardtable.thalara.actions import (
     CAST,
     DONE,
     PASS,
@@ -24,6 +23,7 @@ from cardtable.thalara.notation import (
     TARGET,
     TARGET_CONFLICT,
 )
+from cardtable.thalara.cards import ARTIFACT
 from cardtable.thalara.phases import CAST as CAST_PHASE
 from cardtable.thalara.phases import CHOOSE, OVER, SELECT
 from cardtable.thalara.phases import PLAY as PLAY_PHASE

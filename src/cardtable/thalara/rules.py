@@ -14,9 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.thalara import board, spells
-from cardtable.thalara.cards import ARTIFACT, REMNANT
-from cardtable.thalara.notation import (
+from cardtable.thalara import board, decisions, effects, feasibility
+from cardtable.thalara.actions import (
     CAST,
     PASS,
     PLAY,
@@ -26,10 +25,13 @@ from cardtable.thalara.notation import (
     TARGET,
     TARGET_CONFLICT,
 )
+from cardtable.thalara.cards import ARTIFACT, REMNANT
+from cardtable.thalara.notation import why
 from cardtable.thalara.phases import CAST as CAST_PHASE
-from cardtable.thalara.phases import CHOOSE, OVER, PHASE_NAMES, SELECT
+from cardtable.thalara.phases import CHOOSE, OVER, SELECT
 from cardtable.thalara.phases import PLAY as PLAY_PHASE
 from cardtable.thalara.phases import RETURN as RETURN_PHASE
+from cardtable.thalara.scoring import conflict_totals, conflict_winner
 from cardtable.thalara.setup import add_to
 
 if TYPE_CHECKING:
@@ -72,7 +74,7 @@ def legal_actions(state: ThalaraState) -> list[Action]:
     if phase == CAST_PHASE:
         return [s.actions.skip, *state.cast_options]
     if phase == CHOOSE:
-        return spells.choices(state)
+        return decisions.choices(state)
     if phase == RETURN_PHASE:
         out = [s.actions.done]
         ret = s.actions.ret
@@ -102,18 +104,18 @@ def apply(state: ThalaraState, action: object) -> list[Event]:
     if phase == PLAY_PHASE and kind == PLAY:
         canon = s.actions.by_text.get(action.text)
         if canon is None:
-            raise IllegalAction(_why_illegal(state, action))
+            raise IllegalAction(why(state, action))
         action = canon
         conf = action.b
         if (conf >= len(state.display)
                 or (state.blocked[conf] >> p & 1 and not state.silenced[conf])):
-            raise IllegalAction(_why_illegal(state, action))
+            raise IllegalAction(why(state, action))
         index = _index_of(state, p, state.hands[p], action.a)
         if index < 0:
-            raise IllegalAction(_why_illegal(state, action))
+            raise IllegalAction(why(state, action))
         state.hist = (state.hist, action)
         board.place(state, p, index, conf, events)
-        options = state.cast_options = spells.cast_actions(state, p)
+        options = state.cast_options = feasibility.cast_actions(state, p)
         if options:
             state.phase = CAST_PHASE
         else:
@@ -122,17 +124,17 @@ def apply(state: ThalaraState, action: object) -> list[Event]:
     if phase == SELECT and kind == TAKE:
         canon = s.actions.by_text.get(action.text)
         if canon is None:
-            raise IllegalAction(_why_illegal(state, action))
+            raise IllegalAction(why(state, action))
         action = canon
         index = _index_of(state, p, state.supply[p], action.a)
         if index < 0:
-            raise IllegalAction(_why_illegal(state, action))
+            raise IllegalAction(why(state, action))
         state.hist = (state.hist, action)
         _take(state, p, index, events)
         return events
     legal = legal_actions(state)
     if action not in legal:
-        raise IllegalAction(_why_illegal(state, action))
+        raise IllegalAction(why(state, action))
     action = legal[legal.index(action)]
     kind = action.kind
     state.hist = (state.hist, action)
@@ -141,12 +143,12 @@ def apply(state: ThalaraState, action: object) -> list[Event]:
         _next_turn(state, events)
     elif kind == CAST:
         state.phase = CHOOSE
-        spells.cast(state, p, action.a, action.b, events)
+        effects.cast(state, p, action.a, action.b, events)
         _after_effects(state, events)
     elif kind == SKIP:
         _next_turn(state, events)
     elif kind in (TARGET, TARGET_CONFLICT, PLAY):
-        spells.answer(state, action, events)
+        decisions.answer(state, action, events)
         _after_effects(state, events)
     elif kind == RETURN:
         _return_card(state, p, action.a, events)
@@ -161,24 +163,6 @@ def _index_of(state: ThalaraState, p: int, cards: list[int], t: int) -> int:
     if card >= 0:
         return cards.index(card) if card in cards else -1
     return board.find(state.setup.card_type, cards, t)
-
-
-def _why_illegal(state: ThalaraState, action: object) -> str:
-    who = f"P{state.cur + 1}"
-    phase = PHASE_NAMES[state.phase]
-    text = str(action)
-    if state.phase == PLAY_PHASE and isinstance(action, Action) and action.kind == PLAY:
-        if not 0 <= action.b < len(state.display):
-            return f"{text!r}: there is no conflict {action.b + 1} this round"
-        if state.blocked[action.b] >> state.cur & 1:
-            return f"{text!r}: an Energy Barrier closes conflict {action.b + 1} to {who}"
-        return f"{text!r}: {who} has no such card in hand"
-    hint = {"select": "take a card from your supply",
-            "play": "play a card into a conflict, or pass",
-            "cast": "cast a spell whose requirement you meet, or skip",
-            "choose": "answer the spell's choice with `target ...`",
-            "return": "return a Remnant to your supply, or done"}[phase]
-    return f"{text!r} is not legal now ({who} must {hint})"
 
 
 # ---- the pieces of a turn ---------------------------------------------------------------
@@ -276,7 +260,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     s = state.setup
     n = s.n
     for i, artifact in enumerate(state.display):
-        totals = spells.conflict_totals(state, i, True)
+        totals = conflict_totals(state, i, True)
         if n == 2:
             a, b = totals
             winner: int | None = 0 if a > b else 1 if b > a else None
@@ -357,22 +341,6 @@ class _score_line:
 
     def __format__(self, spec: str) -> str:
         return "-".join(map(str, self.totals))
-
-
-def conflict_winner(totals: list[int], present: list[int]) -> int | None:
-    """The highest total wins. On a tie at the top, the next highest total wins if one
-    player alone has it (3-4 players); otherwise nobody, and the Artifact stays."""
-    groups: dict[int, list[int]] = {}
-    for p in present:
-        groups.setdefault(totals[p], []).append(p)
-    ranked = sorted(groups, reverse=True)
-    if not ranked:
-        return None
-    if len(groups[ranked[0]]) == 1:
-        return groups[ranked[0]][0]
-    if len(ranked) > 1 and len(groups[ranked[1]]) == 1:
-        return groups[ranked[1]][0]
-    return None
 
 
 def _seat_from(state: ThalaraState, offset: int, wanted: Callable[[int], bool]) -> int:

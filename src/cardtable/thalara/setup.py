@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from cardtable.thalara.actions import SPELL_SLOTS, ActionTable
 from cardtable.thalara.board import color_at, side_at
 from cardtable.thalara.cards import (
     AFTERSHOCK,
@@ -15,7 +16,6 @@ from cardtable.thalara.cards import (
     Spell,
     is_provisional,
 )
-from cardtable.thalara.notation import SPELL_SLOTS, ActionTable
 
 ARTIFACT_NOTE: Final = (
     "Fifteen Artifacts with a color, a strength and 1 to 3 stars are confirmed; "
@@ -87,7 +87,7 @@ class Setup:
         self.hand_size = cards.hand_size
         self.conflicts = cards.conflicts[players - 2]
         # silence_scope=conflict: no spell is stopped for where it lies, only where it
-        # acts (spells.card_strength reads this instead of state.silenced)
+        # acts (scoring.card_strength reads this instead of state.silenced)
         self.none_silenced = (False,) * self.conflicts
         self.characters = [cards.characters[c] for c in characters]
 

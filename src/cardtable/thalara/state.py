@@ -37,18 +37,18 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine import rng as rngmod
 from cardtable.engine.api import Action, Event, State, seat_or_spectator
 from cardtable.thalara import board, rules
-from cardtable.thalara.about import spell_note
+from cardtable.thalara.actions import SPELL_SLOTS
 from cardtable.thalara.cards import ARTIFACT, Spell
+from cardtable.thalara.decisions import pending_prompt
+from cardtable.thalara.describe import spell_note
 from cardtable.thalara.frames import SpellChoice
-from cardtable.thalara.notation import SPELL_SLOTS
 from cardtable.thalara.phases import OVER, PHASE_NAMES
+from cardtable.thalara.scoring import card_strength, conflict_totals
 from cardtable.thalara.setup import Setup
-from cardtable.thalara.spells import card_strength, conflict_totals, pending_prompt
 from cardtable.thalara.summary import end_summary
 
 if TYPE_CHECKING:
     from cardtable.engine.api import Game
-
 
 
 class ThalaraState(State):

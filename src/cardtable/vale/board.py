@@ -1,6 +1,7 @@
 """Small board helpers shared by the rules and the effects: computed values (stone
-values, stone limit, the payments stones allow, current costs), whose turn it is,
-where a player's stones are, moving cards and stones, points, the deck.
+values, stone limit, the payments stones allow, current costs, what a sale pays),
+whose turn it is, where a player's stones are, moving cards and stones, points, the
+deck.
 
 Values are computed from the board every time (the area is a handful of cards), so a
 permanent effect applies at once and stops the moment its card leaves.
@@ -14,7 +15,17 @@ from cardtable.engine import rng
 from cardtable.engine.api import Event
 from cardtable.vale.actions import payment_code
 from cardtable.vale.phases import ACTION, HUNTING, RESOLUTION
-from cardtable.vale.vocabulary import EV_BLUE, EV_DRAW, EV_LOST, EV_STONES
+from cardtable.vale.vocabulary import (
+    DRAGON,
+    EARTH,
+    EV_BLUE,
+    EV_DRAW,
+    EV_LOST,
+    EV_STONES,
+    FIRE,
+    WATER,
+    WIND,
+)
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
@@ -22,6 +33,11 @@ if TYPE_CHECKING:
 BASE_LIMIT: Final = 4
 #: purchased areas: at most this many per player (the Artifacts rulebook)
 MAX_AREAS: Final = 2
+#: What selling a card of each family pays: (red, blue, purple), as the player board
+#: shows it.
+SELL_TABLE: Final[dict[int, tuple[int, int, int]]] = {
+    FIRE: (3, 0, 0), WATER: (0, 1, 0), EARTH: (4, 0, 0), WIND: (1, 1, 0),
+    DRAGON: (0, 0, 1)}
 
 
 def shuffle(st: ValeState, items: list[int]) -> None:
@@ -418,3 +434,4 @@ def families(st: ValeState, p: int) -> int:
         flexible = sum(1 for c in area if loki[c])
         return min(5, len(fixed) + flexible)
     return len({fam[c] for c in st.areas[p]})
+

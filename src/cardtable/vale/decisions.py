@@ -280,7 +280,7 @@ def _copy_answer(st: ValeState, frame: Copy, action: Action) -> None:
     st.pending.pop()
     ops = cs.instant[c] if frame.timing == T_INSTANT else cs.resolution[c]
     # whose "this card" the copied effect means (copy_resolves_as)
-    st.pending.append(Run(frame.player, c if st.copy_as_target else frame.source, ops))
+    st.pending.append(Run(frame.player, c if st.setup.copy_as_target else frame.source, ops))
 
 
 # --- steal ---------------------------------------------------------------------------
@@ -294,7 +294,7 @@ def _steal_answer(st: ValeState, frame: Steal, action: Action) -> None:
     points = frame.points
     st.pending.pop()
     lost = board.lose_points(st, action.a, points)
-    board.add_points(st, frame.player, points if st.steal_full else lost)
+    board.add_points(st, frame.player, points if st.setup.steal_full else lost)
 
 
 # --- take-from-discard ---------------------------------------------------------------

@@ -342,7 +342,7 @@ def copy_targets(st: ValeState, p: int, src: int, timing: int, hand_n: int, area
     cs = st.cs
     if timing == T_RESOLUTION:
         return [c for c in st.areas[p] if c != src and cs.has_resolution[c]]
-    target = st.copy_as_target
+    target = st.setup.copy_as_target
     return [c for c in st.areas[p] if c != src and cs.has_instant[c]
             and (not cs.inst_check[c]
                  or can_run(st, p, c if target else src, cs.instant[c], hand_n, area_n,

@@ -2,7 +2,7 @@
 
 Every frame has a `player`, who acts, and a `source`, the card whose effect it is (or
 ART_SRC + a tile; -1 for none). A `Run` frame is an effect under way, run one op at a
-time (operations.py); every other frame is a `Decision` waiting for its player's choice
+time (effects.py); every other frame is a `Decision` waiting for its player's choice
 (decisions.py gives each kind its options and its answer). A decision's `cont` says it
 interrupted a longer effect (the run frame below it), whose rest is dropped when the
 decision has nothing to choose from.

@@ -1,4 +1,5 @@
-"""ValeGame: new games, options and the action notation of The Vale of Eternity."""
+"""ValeGame: options and new games of The Vale of Eternity; the notation's text is read
+in notation.py, what stays fixed for a game is its Setup (setup.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any, ClassVar, Final
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State
 from cardtable.engine.newgame import check_players, seed_or_random
 from cardtable.engine.options import Choice, Option, defaults, validate_options
-from cardtable.vale import about, notation, phrases
+from cardtable.vale import describe, notation, phrases
 from cardtable.vale.cards import cards_from
 from cardtable.vale.heuristics import ValeHeuristics
+from cardtable.vale.setup import Setup
 from cardtable.vale.state import ValeState
 
 MAX_END_SCORE: Final = 1000  # keeps end_score / 100 inside the learning encodings' bounds
@@ -119,9 +121,8 @@ class ValeGame(Game):
                     f"{', '.join(cs.art_ids)}; not {art_set!r}")
         if expansion == "artifacts":
             kept["artifact_set"] = art_set
-        return ValeState.start(self, cs, players, seed, kept, scores, o["tie_break"],
-                               end_score, o["steal"] == "full", expansion, art_set,
-                               o["copy_resolves_as"] == "target")
+        setup = Setup(cs, players, scores, {**o, "end_score": end_score})
+        return ValeState.start(self, setup, seed, kept)
 
     def parse_action(self, state: State, text: object) -> Action:   # object: see new_game
         assert isinstance(state, ValeState)
@@ -136,16 +137,16 @@ class ValeGame(Game):
         if path is not None and not isinstance(path, str):
             raise OptionError(f"cards must be the path of a card file, not {path!r}")
         expansion = options.get("expansion", "none")
-        return about.catalogue(cards_from(path, expansion != "none"), path)
+        return describe.catalogue(cards_from(path, expansion != "none"), path)
 
     def words(self) -> dict[str, Any]:
-        return about.words()
+        return describe.words()
 
     def notation_help(self) -> str:
-        return about.NOTATION_HELP
+        return describe.NOTATION_HELP
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
-        return about.rules_summary(options or {})
+        return describe.rules_summary(options or {})
 
     def decision(self, state: State, viewer: int | None,
                  names: Sequence[str] | None = None) -> dict[str, Any]:

@@ -28,9 +28,10 @@ from cardtable.vale.actions import (
     K_UPGRADE,
     K_USE,
 )
+from cardtable.vale.board import SELL_TABLE
 from cardtable.vale.cards import A_PERMANENT, CardSet
 from cardtable.vale.phases import ACTION, OVER, RESOLUTION
-from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
+from cardtable.vale.rules import LAST_ROUND
 from cardtable.vale.state import ValeState
 from cardtable.vale.vocabulary import Ops
 

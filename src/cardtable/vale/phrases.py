@@ -1,11 +1,15 @@
 """Every decision of The Vale of Eternity in words: what the phase is about, who must
 decide what, and each legal action as a sentence (the engine contract's
-`game.decision`). The action events' sentences are in `event_words.py`.
+`game.decision`), and the sentences of the action events ("P1 hunts imp", "P2 summons
+undine-queen, paying 3 red stones").
 
 The decision is built in one pass over the legal actions, from the state's own
 functions (current costs, stone values): nothing is cloned or tried out. What a viewer
 who does not decide reads names only what the observation shows them: the kind,
 player and source of the pending decision and public counts, never a hand.
+
+An event's sentence says what the action's notation says, nothing more: seats as
+P1..Pn and cards by their ids, which the faces turn into names.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from cardtable.vale.actions import (
     K_USE,
     payment_counts,
 )
-from cardtable.vale.event_words import join, plural, stones
+from cardtable.vale.board import SELL_TABLE
 from cardtable.vale.frames import (
     F_ACTIVATE,
     F_CHOOSE,
@@ -96,7 +100,6 @@ from cardtable.vale.frames import (
     Upgrade,
 )
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
-from cardtable.vale.rules import SELL_TABLE
 from cardtable.vale.vocabulary import (
     ART_SRC,
     BUY_AREA,
@@ -129,6 +132,24 @@ def seat_name(q: int, names: Sequence[str] | None) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def plural(n: int, word: str) -> str:
+    """`1 card`, `2 cards`."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def join(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def stones(red: int, blue: int, purple: int) -> str:
+    """`3 red stones`, `1 purple stone and 1 red stone` (most valuable colour first)."""
+    parts = [plural(k, f"{color} stone") for k, color in
+             ((purple, "purple"), (blue, "blue"), (red, "red")) if k]
+    return join(parts) or "no stones"
 
 
 # --- the phase -----------------------------------------------------------------------
@@ -524,7 +545,7 @@ def _target_text(st: ValeState, p: int, q: int, frame: Frame | None,
     if isinstance(frame, Steal):
         points = frame.points
         text = f"Take {plural(points, 'point')} from {who}"
-        if not st.steal_full and st.points[q] < points:
+        if not st.setup.steal_full and st.points[q] < points:
             text += f" (only {st.points[q]} to take)"
         return text
     if isinstance(frame, SwapTarget):
@@ -546,3 +567,48 @@ def decision(st: ValeState, viewer: int | None, names: Sequence[str] | None = No
              else [])
     return {"phase": phase_line(st), "deciding": deciding,
             "prompt": prompt(st, viewer, names), "choices": items}
+
+
+# --- the action events ---------------------------------------------------------------
+
+def event_text(p: int, action: Action) -> str:
+    """The public sentence of seat `p`'s action `action`, seats as P1..Pn and cards by
+    their ids; it says what the action's notation says, nothing more."""
+    kind = action.kind
+    who = f"P{p + 1}"
+    words = action.text.split()
+    arg = words[1] if len(words) > 1 else ""
+    if kind in (K_SUMMON, K_REMOVE):
+        verb = "summons" if kind == K_SUMMON else "removes"
+        where = "" if kind == K_SUMMON else " from their area"
+        if action.b > 0:
+            return f"{who} {verb} {arg}{where}, paying {stones(*payment_counts(action.b))}"
+        return f"{who} {verb} {arg}{where}"
+    template = _EVENT_WORDS.get(kind)
+    if template is None:  # pragma: no cover - every action kind has its words
+        return f"{who}: {action.text}"
+    if kind == K_CHOOSE:
+        arg = arg.replace("-", " ")
+    elif kind == K_TARGET:
+        arg = arg.upper()
+    elif kind == K_PAY:
+        arg = stones(*payment_counts(action.a))
+    return template.format(who=who, arg=arg)
+
+
+_EVENT_WORDS = {
+    K_HUNT: "{who} hunts {arg}", K_SELL: "{who} sells {arg}", K_TAME: "{who} tames {arg}",
+    K_END: "{who} ends their turn", K_CHOOSE: "{who} chooses the option “{arg}”",
+    K_DISCARD_CARD: "{who} discards {arg}", K_DISCARD_STONE: "{who} discards a {arg} stone",
+    K_TARGET: "{who} chooses {arg}", K_RECOVER: "{who} takes {arg} back into their hand",
+    K_COPY: "{who} copies the effect of {arg}",
+    K_TAKE: "{who} takes {arg} from the discard pile",
+    K_ORDER: "{who} resolves the Resolution effect of {arg} next", K_DONE: "{who} stops",
+    K_FREE: "{who} picks {arg} to summon for free",
+    K_ARTIFACT: "{who} picks the Artifact {arg}", K_USE: "{who} uses the Artifact {arg}",
+    K_SHELTER: "{who} shelters {arg}", K_RETRIEVE: "{who} retrieves {arg} from their shelter",
+    K_UPGRADE: "{who} upgrades a {arg} stone", K_NAME: "{who} names the {arg} family",
+    K_PAY: "{who} pays {arg}", K_SWAP: "{who} gives up {arg} in the swap",
+    K_TOP: "{who} puts {arg} on top of the deck",
+    K_ACTIVATE: "{who} resolves the Resolution effect of {arg}",
+}

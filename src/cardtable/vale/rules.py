@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Action, Event, IllegalAction
-from cardtable.vale import board, decisions, feasibility, operations
+from cardtable.vale import board, decisions, effects, feasibility
 from cardtable.vale.actions import (
     END,
     K_ARTIFACT,
@@ -36,22 +36,18 @@ from cardtable.vale.actions import (
     payment_counts,
 )
 from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
-from cardtable.vale.event_words import event_text
 from cardtable.vale.frames import Order, PayPrice, Run, StoneLimit, Upgrade
 from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
-from cardtable.vale.vocabulary import DRAGON, EARTH, FIRE, WATER, WIND
+from cardtable.vale.phrases import event_text
+from cardtable.vale.scoring import winners
 
 if TYPE_CHECKING:
     from cardtable.vale.state import ValeState
 
 LAST_ROUND: Final = 10
 
-#: What selling a card of each family pays: (red, blue, purple).
-SELL_TABLE: Final[dict[int, tuple[int, int, int]]] = {
-    FIRE: (3, 0, 0), WATER: (0, 1, 0), EARTH: (4, 0, 0), WIND: (1, 1, 0),
-    DRAGON: (0, 0, 1)}
-_SELL = [SELL_TABLE[f] for f in range(5)]
+_SELL = [board.SELL_TABLE[f] for f in range(5)]
 
 #: per seat and action kind: action text -> its (immutable, shared) "action" event. By
 #: kind too, since two kinds may share a text ("summon duduri" pays, or is a free summon)
@@ -86,7 +82,7 @@ def start_round(st: ValeState) -> None:
 
 
 def end_round(st: ValeState) -> None:
-    if max(st.points) >= st.end_score or st.round >= LAST_ROUND:
+    if max(st.points) >= st.setup.end_score or st.round >= LAST_ROUND:
         st.phase = OVER
         st._winners = winners(st)
         shown = ", ".join(f"P{p + 1}" for p in st._winners)
@@ -95,15 +91,6 @@ def end_round(st: ValeState) -> None:
     st.round += 1
     st.first = (st.first + 1) % st.n
     start_round(st)
-
-
-def winners(st: ValeState) -> list[int]:
-    best = max(st.points)
-    tied = [p for p in range(st.n) if st.points[p] == best]
-    if len(tied) > 1 and st.tie_break == "area":
-        most = max(len(st.areas[p]) for p in tied)
-        tied = [p for p in tied if len(st.areas[p]) == most]
-    return tied
 
 
 def action_phase_actions(st: ValeState, p: int) -> list[Action]:
@@ -288,7 +275,7 @@ def proceed(st: ValeState) -> None:
         if pending:
             top = pending[-1]
             if isinstance(top, Run):
-                operations.run_step(st, top)
+                effects.run_step(st, top)
                 continue
             acts = decisions.frame_actions(st, top)
             if not acts:

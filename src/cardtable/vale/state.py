@@ -69,10 +69,10 @@ from cardtable.engine.rng import MASK as RNG_MASK
 from cardtable.vale import board, rules, summary
 from cardtable.vale.cards import (
     ART_SRC,
-    CardSet,
 )
 from cardtable.vale.frames import FRAME_NAMES, Frame, Order
 from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
+from cardtable.vale.setup import Setup
 from cardtable.vale.vocabulary import COLORS
 
 WORLD_DEALS: Final = 64  # deals tried for a world that agrees with the decision under way
@@ -87,15 +87,12 @@ class ValeState(State):
         "areas",
         "artifact_picks",
         "arts",
-        "copy_as_target",
         "cs",
         "deck",
         "discard",
         "display",
-        "end_score",
         "end_sources",
         "events",
-        "expansion",
         "extra",
         "first",
         "hands",
@@ -115,10 +112,9 @@ class ValeState(State):
         "rng",
         "round",
         "secret_top",
+        "setup",
         "shelter",
-        "steal_full",
         "stones",
-        "tie_break",
         "triggered",
         "turn",
     )
@@ -127,31 +123,19 @@ class ValeState(State):
     # with mypyc allows only when the constructor takes no arguments. A new game is
     # `ValeState.start(...)`.
     @staticmethod
-    def start(game: Game, cs: CardSet, n: int, seed: int, options: dict[str, Any],
-              start_scores: list[int], tie_break: str, end_score: int, steal_full: bool,
-              expansion: str = "none", artifact_set: str | list[str] = "standard",
-              copy_as_target: bool = False) -> ValeState:
+    def start(game: Game, setup: Setup, seed: int, options: dict[str, Any]) -> ValeState:
         """The state at the start of a new game: dealt, and the first decision waiting."""
         state = ValeState()
-        state._begin(game, cs, n, seed, options, start_scores, tie_break, end_score,
-                     steal_full, expansion, artifact_set, copy_as_target)
+        state._begin(game, setup, seed, options)
         return state
 
-    def _begin(self, game: Game, cs: CardSet, n: int, seed: int, options: dict[str, Any],
-               start_scores: list[int], tie_break: str, end_score: int, steal_full: bool,
-               expansion: str, artifact_set: str | list[str],
-               copy_as_target: bool) -> None:
+    def _begin(self, game: Game, setup: Setup, seed: int, options: dict[str, Any]) -> None:
         self._game = game
-        self.cs = cs
-        self.n = n
+        self.setup = setup
+        cs = self.cs = setup.cards
+        n = self.n = setup.n
         self._seed = seed
         self._options = options
-        self.tie_break = tie_break
-        self.end_score = end_score
-        self.steal_full = steal_full
-        # copy_resolves_as='target': a copied effect's "this card" is the copied card
-        self.copy_as_target = copy_as_target
-        self.expansion = expansion
         self.round = 1
         self.first = 0
         self.phase = HUNTING
@@ -162,7 +146,7 @@ class ValeState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.areas: list[list[int]] = [[] for _ in range(n)]
         self.stones: list[int] = [0] * (3 * n)
-        self.points: list[int] = list(start_scores)
+        self.points: list[int] = list(setup.start_scores)
         self.discard: list[int] = []
         self.public: list[int] = [0] * cs.n
         self.known_top = 0
@@ -186,8 +170,8 @@ class ValeState(State):
         # a sampled world of a finished game: the points by source of the true game,
         # which the world's own (made-up) history cannot tell (vale/summary.py)
         self.end_sources: Any = None
-        if expansion == "artifacts":
-            self.arts = self._deal_artifacts(artifact_set)
+        if setup.expansion == "artifacts":
+            self.arts = self._deal_artifacts(setup.artifact_set)
         rules.start_round(self)
         rules.proceed(self)
 
@@ -221,6 +205,11 @@ class ValeState(State):
     @property
     def options(self) -> dict[str, Any]:
         return dict(self._options)
+
+    @property
+    def end_score(self) -> int:
+        """The points that end the game at the end of their round (the setup's)."""
+        return self.setup.end_score
 
     def current_player(self) -> int | None:
         if self.phase == OVER:
@@ -264,11 +253,7 @@ class ValeState(State):
         new.n = self.n
         new._seed = self._seed
         new._options = self._options
-        new.tie_break = self.tie_break
-        new.end_score = self.end_score
-        new.steal_full = self.steal_full
-        new.copy_as_target = self.copy_as_target
-        new.expansion = self.expansion
+        new.setup = self.setup
         new.arts = self.arts
         new.end_sources = self.end_sources
         new.artifact_picks = self.artifact_picks
@@ -311,9 +296,9 @@ class ValeState(State):
                 tuple(self.stones), tuple(self.points), tuple(self.deck),
                 tuple(self.discard), tuple(self.public), self.known_top, tuple(self.pending),
                 self.rng, tuple(a.text for a in self.hist), tuple(self._winners),
-                self.end_score, self.tie_break, self.steal_full, self.copy_as_target,
-                self.cs.file,
-                self.expansion, self.arts, self.artifact_picks, self.triggered, self.secret_top,
+                self.setup.end_score, self.setup.tie_break, self.setup.steal_full,
+                self.setup.copy_as_target, self.cs.file, self.setup.expansion, self.arts,
+                self.artifact_picks, self.triggered, self.secret_top,
                 tuple(map(tuple, self.shelter)), tuple(self.extra), tuple(self.held),
                 tuple(self.marker))
 
@@ -384,8 +369,8 @@ class ValeState(State):
             "game": "vale", "viewer": player, "players": self.n, "round": self.round,
             "phase": PHASE_NAMES[self.phase], "first_player": self.first,
             "current_player": self.current_player(), "area_limit": self.round,
-            "end_score": self.end_score,
-            "expansion": self.expansion,
+            "end_score": self.setup.end_score,
+            "expansion": self.setup.expansion,
             "deck": {"count": len(self.deck), "top": [ids[c] for c in top_known],
                      "top_private": private_top},
             "artifacts": tiles, "artifact_picking": (

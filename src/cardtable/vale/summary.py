@@ -42,19 +42,19 @@ Sources = tuple[tuple[tuple[str, str | None, int], ...], ...]
 def end_summary(st: ValeState) -> dict[str, Any]:
     n = st.n
     best = max(st.points)
-    if best >= st.end_score:
+    if best >= st.setup.end_score:
         leaders = [f"P{p + 1}" for p in range(n) if st.points[p] == best]
         reason = "score"
         text = (f"{' and '.join(leaders)} reached {best} points; the game ends at the end "
-                f"of the round in which someone has {st.end_score}")
+                f"of the round in which someone has {st.setup.end_score}")
     else:
         reason = "last_round"
-        text = (f"Round {LAST_ROUND} is over (nobody reached {st.end_score} points); "
+        text = (f"Round {LAST_ROUND} is over (nobody reached {st.setup.end_score} points); "
                 f"the game ends after round {LAST_ROUND}")
     tied = [p for p in range(n) if st.points[p] == best]
     tie_break = None
     if len(tied) > 1:
-        if st.tie_break == "area":
+        if st.setup.tie_break == "area":
             counts = ", ".join(f"P{p + 1} {len(st.areas[p])}" for p in tied)
             won = st._winners
             decided = ("a shared win" if len(won) > 1 else f"P{won[0] + 1} wins")
@@ -62,9 +62,9 @@ def end_summary(st: ValeState) -> dict[str, Any]:
                         f"({counts}): {decided}")
         else:
             tie_text = f"Tied on {best} points; every tied player wins (tie_break shared)"
-        tie_break = {"rule": st.tie_break, "tied": tied, "text": tie_text}
+        tie_break = {"rule": st.setup.tie_break, "tied": tied, "text": tie_text}
     sources = sources_of(st)
-    start = _start_scores(st)
+    start = list(st.setup.start_scores)
     players = []
     for p in range(n):
         stones = board.stones_of(st, p)
@@ -77,15 +77,6 @@ def end_summary(st: ValeState) -> dict[str, Any]:
     return {"reason": reason, "text": text, "tie_break": tie_break, "players": players}
 
 
-def _start_scores(st: ValeState) -> list[int]:
-    start = st.options.get("start_scores", "seat")
-    if start == "seat":
-        return list(range(1, st.n + 1))
-    if start == "zero":
-        return [0] * st.n
-    return [int(x) for x in start]
-
-
 def sources_of(st: ValeState) -> Sources:
     """Each player's points by source: from a replay of the game's history, or those a
     sampled world was given by the game it was sampled from."""
@@ -95,7 +86,7 @@ def sources_of(st: ValeState) -> Sources:
     texts = tuple(a.text for a in st.hist)
     found = _replay_sources(st.game, st.n, st.seed,
                             json.dumps(st.options, sort_keys=True), texts)
-    start = _start_scores(st)
+    start = list(st.setup.start_scores)
     totals = [start[p] + sum(pts for _, _, pts in found[p]) for p in range(st.n)]
     if totals != st.points:
         # No history to tell (a sampled world): the whole gain is "other".

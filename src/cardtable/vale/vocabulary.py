@@ -70,7 +70,7 @@ any_family (Loki), ash (recovered instead of discarded, + round points), on_disc
 
 Each op is read into a tuple: its code, then its fields in the order `_compile_op`
 lists them. An op's code and fields are read here, checked in `feasibility.py` and
-run in `operations.py`.
+run in `effects.py`.
 """
 
 from __future__ import annotations

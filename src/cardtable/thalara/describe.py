@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from cardtable.thalara.actions import FACEDOWN
 from cardtable.thalara.cards import SHIPPED, CardSet, Spell, is_provisional
-from cardtable.thalara.notation import FACEDOWN
 from cardtable.thalara.phases import PHASE_NAMES
 from cardtable.thalara.setup import ARTIFACT_NOTE
 

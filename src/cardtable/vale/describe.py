@@ -10,11 +10,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from cardtable.vale.board import SELL_TABLE
 from cardtable.vale.cards import CardSet
 from cardtable.vale.frames import FRAME_NAMES
 from cardtable.vale.notation import VERBS
 from cardtable.vale.phases import PHASE_NAMES
-from cardtable.vale.rules import LAST_ROUND, SELL_TABLE
+from cardtable.vale.rules import LAST_ROUND
 from cardtable.vale.vocabulary import COLORS, FAMILIES
 
 BASE_STONE_LIMIT: Final = 4  # the rulebook's limit before card bonuses

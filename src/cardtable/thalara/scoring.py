@@ -1,0 +1,143 @@
+"""How Thalara counts: the strength of a card where it lies, each player's total in a
+conflict (with the permanent spells' bonuses), and who wins a conflict.
+
+Permanent effects are computed from the current board every time (never stored), so a
+bonus appears the moment its condition holds and vanishes when it stops holding.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.thalara import board
+from cardtable.thalara.actions import SPELL_SLOTS
+from cardtable.thalara.cards import KIND_OF
+from cardtable.thalara.vocabulary import Effect
+
+if TYPE_CHECKING:
+    from cardtable.thalara.state import ThalaraState
+
+
+def _visible(state: ThalaraState, card: int, scoring: bool) -> bool:
+    return scoring or card not in state.facedown
+
+
+def card_strength(state: ThalaraState, card: int, conf: int, side: int,
+                  scoring: bool) -> int:
+    """The current strength of `card`, lying on `side`'s side of conflict `conf`."""
+    s = state.setup
+    value = s.card_strength[card]
+    if state.silenced[conf]:
+        return value
+    n = s.n
+    # conf is not silenced; a spell lying in a silenced conflict still acts here unless
+    # silence_scope=spell
+    stopped = state.silenced if s.silence_spells else s.none_silenced
+    for x, sids in enumerate(state.cspells):
+        if not sids or stopped[x]:
+            continue
+        for sid in sids:
+            spell = s.spell_of[sid]
+            for e in spell.effects:
+                if e.type != "card_bonus" or (e.where == "here" and x != conf):
+                    continue
+                owner = sid // SPELL_SLOTS
+                if (e.whose == "own") != (owner == side) and e.whose != "any":
+                    continue
+                if e.card != "energy" and KIND_OF[e.card] != s.card_kind[card]:
+                    continue
+                if s.card_strength[card] > e.max_printed:
+                    continue
+                if e.unique_color and not _unique_color(state, card, conf, n, scoring):
+                    continue
+                value += e.amount
+    return value if value > 0 else 0
+
+
+def _unique_color(state: ThalaraState, card: int, conf: int, n: int, scoring: bool) -> bool:
+    color = state.setup.card_color[card]
+    if color < 0:
+        return False
+    colors = state.setup.card_color
+    seen = 0
+    for p in range(n):
+        for c in board.side(state, conf, p):
+            if colors[c] == color and _visible(state, c, scoring):
+                seen += 1
+    return seen == 1
+
+
+def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
+    """Each player's total in conflict `conf`. During the round a face-down card counts
+    nothing (it has no strength); at scoring every card is revealed and counts."""
+    s = state.setup
+    n = s.n
+    any_spell = any(state.cspells)
+    totals = []
+    for p in range(n):
+        total = 0
+        for c in board.side(state, conf, p):
+            if not scoring and c in state.facedown:
+                continue
+            total += card_strength(state, c, conf, p, scoring) if any_spell \
+                else s.card_strength[c]
+        totals.append(total)
+    if not any_spell or state.silenced[conf]:
+        return totals
+    stopped = state.silenced if s.silence_spells else s.none_silenced
+    for x, sids in enumerate(state.cspells):
+        if stopped[x]:
+            continue
+        for sid in sids:
+            for e in s.spell_of[sid].effects:
+                if e.type != "total_bonus" or (e.where == "here" and x != conf):
+                    continue
+                owner = sid // SPELL_SLOTS
+                if _condition_holds(state, e, conf, owner):
+                    totals[owner] += e.amount * _multiplier(state, e, conf, owner, scoring)
+    return totals
+
+
+def _condition_holds(state: ThalaraState, e: Effect, conf: int, owner: int) -> bool:
+    if e.when == "always":
+        return True
+    n = state.setup.n
+    counts = [len(board.side(state, conf, p)) for p in range(n)]
+    mine = counts[owner]
+    others = max(counts[p] for p in range(n) if p != owner)
+    if e.when == "has_cards":
+        return mine >= 1
+    if e.when == "most_cards":
+        return mine > others
+    return mine == others  # equal_most_cards
+
+
+def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: bool) -> int:
+    if e.per == "once":
+        return 1
+    s = state.setup
+    mine = [c for c in board.side(state, conf, owner) if _visible(state, c, scoring)]
+    if e.per == "distinct_colors":
+        return len({s.card_color[c] for c in mine if s.card_color[c] >= 0})
+    strengths: dict[int, int] = {}
+    for c in mine:
+        value = card_strength(state, c, conf, owner, scoring)
+        strengths[value] = strengths.get(value, 0) + 1
+    return sum(k // 2 for k in strengths.values())  # equal_pairs: disjoint pairs
+
+
+def conflict_winner(totals: list[int], present: list[int]) -> int | None:
+    """The highest total wins. On a tie at the top, the next highest total wins if one
+    player alone has it (3-4 players); otherwise nobody, and the Artifact stays."""
+    groups: dict[int, list[int]] = {}
+    for p in present:
+        groups.setdefault(totals[p], []).append(p)
+    ranked = sorted(groups, reverse=True)
+    if not ranked:
+        return None
+    if len(groups[ranked[0]]) == 1:
+        return groups[ranked[0]][0]
+    if len(ranked) > 1 and len(groups[ranked[1]]) == 1:
+        return groups[ranked[1]][0]
+    return None
+
