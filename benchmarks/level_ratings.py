@@ -3,7 +3,7 @@ tournaments in one pool (a game at one player count) fitted on the players' show
 (400 points for odds of 10 to 1, as server/ratings.py shows ratings), then moved so that
 the anchor level sits at its anchor rating.
 
-    python benchmarks/level_ratings.py --pool thalara-2p --anchor random=1000 \\
+    python benchmarks/level_ratings.py --pool thalara-2p --anchor greedy=1500 \\
         benchmarks/results/arena_thalara_2p_levels_seed3101.jsonl ...
 
 Prints the ratings, each with the games behind it, as JSON; `LEVEL_RATINGS` in
@@ -40,8 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path, help="arena --save files")
     parser.add_argument("--pool", required=True, help="game-Np, e.g. vale-2p")
-    parser.add_argument("--anchor", default="random=1000",
-                        help="LEVEL=RATING: the level held at that rating (default random=1000)")
+    parser.add_argument("--anchor", default="greedy=1500",
+                        help="LEVEL=RATING: the level held at that rating (default greedy=1500: a newcomer)")
     args = parser.parse_args(argv)
     game, _, count = args.pool.rpartition("-")
     players = int(count.rstrip("p"))
