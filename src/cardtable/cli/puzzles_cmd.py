@@ -92,9 +92,11 @@ def add_puzzles_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_backend_flags(maker)
     add_game_option_flags(maker)
     maker.set_defaults(run=run_puzzles_make)
+    from cardtable.cli.puzzles_collect import add_collect_parser
     from cardtable.cli.puzzles_play import add_play_parser
 
     add_play_parser(actions)
+    add_collect_parser(actions)
     return parser
 
 
