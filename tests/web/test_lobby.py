@@ -29,6 +29,9 @@ def test_create_with_an_open_seat_and_a_clock_then_join_by_name(
     tab.select_option("#clock", "10m+5s")
     tab.select_option("#on-timeout", "forfeit")
     tab.locator("form.create summary").click()
+    # letting the game feed puzzles is asked under the options, and off unless asked
+    assert tab.locator("#puzzle-source").is_visible()
+    assert not tab.locator("#puzzle-source").is_checked()
     tab.fill("input[name=title]", title)
     tab.click("#create")
     created = tab.locator("#created")
@@ -45,6 +48,7 @@ def test_create_with_an_open_seat_and_a_clock_then_join_by_name(
     assert info["clock"] == "10m+5s" and info["on_timeout"] == "forfeit"
     assert [s["claimed"] for s in info["seats"]] == [True, False]
     assert info["seats"][0]["name"] == "Ada"
+    assert info["puzzle_source"] is False
     # the lobby's open games list it with its time control in words and its open seat
     row = tab.locator(f"#open-games li[data-game='{game_id}']")
     row.wait_for()
@@ -98,6 +102,25 @@ def test_a_seat_person_plays_from_its_link(page: Page, server: Any) -> None:
     page.click("#play-link")
     page.wait_for_function(READY)
     assert table(page)["seat"] == 0
+
+
+def test_letting_a_game_become_puzzles_is_asked_and_marked_in_the_lobby(
+        page: Page, server: Any) -> None:
+    page.goto(server.base + "/")
+    page.select_option("#game", "thalara")
+    page.select_option("#kind-1", "open")
+    page.locator("form.create summary").click()
+    page.check("#puzzle-source")
+    page.click("#create")
+    page.locator("#created").wait_for()
+    link = page.get_attribute("#play-link", "href") or ""
+    abandon_later(server.base, link)
+    game_id = link.split("#")[0].split("/")[-1]
+    assert httpx.get(f"{server.base}/api/games/{game_id}").json()["puzzle_source"] is True
+    # whoever might join sees it before taking the seat
+    row = page.locator(f"#open-games li[data-game='{game_id}']")
+    row.wait_for()
+    assert "✦ puzzles" in row.inner_text()
 
 
 def test_the_name_of_whoever_joins_shows_at_the_table(page: Page, server: Any) -> None:

@@ -51,6 +51,40 @@ def in_window(page: Page, selector: str, size: str) -> None:
     assert b["y"] + b["height"] <= view["height"] + 1, (selector, b)
 
 
+def answered_view(page: Page, size: str) -> None:
+    """What an answered position shows: nobody deciding in it; each element marked
+    best scrolled into its area (the board, the hand, the answers) far enough that its
+    "best" badge, inside the top of its box, is in view (an element taller than the
+    area shows its top); and on a wide window the explanation beside the board and
+    the hand, covering neither."""
+    assert page.locator("#presence .deciding-mark, #presence .deciding").count() == 0
+    marked = page.locator(".puzzle-best")
+    assert marked.count() > 0
+    for i in range(marked.count()):
+        inside = marked.nth(i).evaluate("""(el) => {
+            const box = el.getBoundingClientRect();
+            const badge = getComputedStyle(el, '::before');
+            const top = box.top + parseFloat(badge.top);
+            const bottom = top + parseFloat(badge.height);
+            const area = el.closest('.middle, .mine-dock, .statusbar').getBoundingClientRect();
+            return top >= box.top && top >= area.top - 1 && bottom <= area.bottom + 1
+                && box.left >= area.left - 1 && box.right <= area.right + 1; }""")
+        assert inside, f"the badge of marked element {i} is cut by its area"
+    in_window(page, "#puzzle-result", size)
+    if size == "desktop":
+        result = page.locator("#puzzle-result").bounding_box()
+        assert result is not None
+        for selector in ("#board", "#my-area", ".puzzle-best"):
+            for box in (page.locator(selector).nth(i).bounding_box()
+                        for i in range(page.locator(selector).count())):
+                assert box is not None
+                apart = (box["x"] + box["width"] <= result["x"]
+                         or result["x"] + result["width"] <= box["x"]
+                         or box["y"] + box["height"] <= result["y"]
+                         or result["y"] + result["height"] <= box["y"])
+                assert apart, f"the explanation covers {selector}"
+
+
 def test_the_puzzle_of_the_day_right_then_another_wrong(
         server: ServerProcess, tab: Page, size: str) -> None:
     page = tab
@@ -75,8 +109,8 @@ def test_the_puzzle_of_the_day_right_then_another_wrong(
     assert "expected result" in choices.first.inner_text()
     assert page.locator("#puzzle-replay li").count() > 0
     assert page.locator("#puzzle-streak").inner_text().startswith("Streak: 1")
-    in_window(page, "#puzzle-result", size)
     shot(page, f"puzzles-{size}-thalara-correct")
+    answered_view(page, size)
 
     # the Vale set, its next puzzle after the day's, answered wrong: the streak ends
     page.locator('button[data-set="vale"]').click()
@@ -87,6 +121,16 @@ def test_the_puzzle_of_the_day_right_then_another_wrong(
     _ready(page, other)
     q = _puzzle("vale", other)
     wrong = next(a for a in q.shown()["legal"] if a != q.best)
+    # three tables drawn on this page, one after another: a key is answered once, by
+    # the table in view (the tables before it took their listeners with them)
+    page.evaluate("""() => {
+        const proto = Object.getPrototypeOf(Object.getPrototypeOf(window.cardtable));
+        const cancel = proto.cancel;
+        window.cancels = 0;
+        proto.cancel = function (...args) { window.cancels += 1; return cancel.apply(this, args); };
+    }""")
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => window.cancels") == 1
     shot(page, f"puzzles-{size}-vale")
     click_answer(page, wrong)
     page.wait_for_selector(f'{VERDICT}[data-correct="false"]')
@@ -95,8 +139,8 @@ def test_the_puzzle_of_the_day_right_then_another_wrong(
     assert page.locator("#puzzle-streak").inner_text().startswith("Streak: 0 (best 1)")
     # the table takes no other answer now, and the best action is marked on it
     assert page.evaluate("() => window.cardtable.snap.legal.length") == 0
-    in_window(page, "#puzzle-result", size)
     shot(page, f"puzzles-{size}-vale-wrong")
+    answered_view(page, size)
     # the streak is the browser's: kept over a reload
     page.reload()
     _ready(page, other)

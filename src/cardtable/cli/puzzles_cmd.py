@@ -34,8 +34,9 @@ def add_puzzles_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the `puzzles` subcommand (with its own subcommand `make`)."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "puzzles", help="puzzles: positions where one action is clearly best",
-        description="Make puzzles: positions from real games in which one action is "
-                    "clearly best from the solver's own view.")
+        description="Puzzles: positions from real games in which one action is clearly "
+                    "best from the solver's own view. make finds them, play solves the "
+                    "shipped ones, collect gathers a server's games that may feed make.")
     actions = parser.add_subparsers(dest="puzzles_command", metavar="COMMAND",
                                     required=True)
     maker = actions.add_parser(
@@ -92,9 +93,11 @@ def add_puzzles_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_backend_flags(maker)
     add_game_option_flags(maker)
     maker.set_defaults(run=run_puzzles_make)
+    from cardtable.cli.puzzles_collect import add_collect_parser
     from cardtable.cli.puzzles_play import add_play_parser
 
     add_play_parser(actions)
+    add_collect_parser(actions)
     return parser
 
 

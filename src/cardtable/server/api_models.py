@@ -212,6 +212,8 @@ class PublicGame(Closed):
     clock: str | None
     on_timeout: str | None
     rated: bool
+    puzzle_source: bool = Field(description="whether its creator let its positions become "
+                                            "puzzles once it is over")
     created: float
     actions: int | None = Field(description="actions played (null: not in memory here)")
     seats: list[PublicSeat]

@@ -99,6 +99,11 @@ class CreateGame(BaseModel):
                                    json_schema_extra=_one_of("computer", "forfeit", None))
     # between signed-in people, with a clock (server/rating_api.py)
     rated: bool = Field(default=False, strict=True)
+    puzzle_source: bool = Field(
+        default=False, strict=True,
+        description="let the game's positions become puzzles once it is over (its record "
+                    "may be collected by `cardtable puzzles collect`); a rematch does not "
+                    "carry it")
 
 
 class JoinSpec(BaseModel):
@@ -121,7 +126,7 @@ def _public(row: GameRow, room: Room | None) -> dict[str, Any]:
     return {"id": row.id, "game": row.game, "title": row.title or load_game(row.game).title,
             "players": row.players, "over": row.over, "winners": row.winners,
             "clock": row.clock, "on_timeout": row.on_timeout, "rated": row.rated,
-            "created": row.created,
+            "puzzle_source": row.puzzle_source, "created": row.created,
             "actions": len(room.texts) if room is not None else None,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
                        "agent": s.agent if s.kind == COMPUTER else None,
@@ -365,7 +370,8 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                     clean_text(spec.title, 100), spec.listed, spec.computer_delay_ms,
                     creator=creator, clock=control.text if control is not None else None,
                     on_timeout=(spec.on_timeout or ("forfeit" if spec.rated else "computer"))
-                    if control is not None else None, accounts=bound, rated=spec.rated))
+                    if control is not None else None, accounts=bound, rated=spec.rated,
+                    puzzle_source=spec.puzzle_source))
         await rooms.created(await rooms.load(row.id))
         return JSONResponse({"id": row.id, **_links(row)}, status_code=201)
 

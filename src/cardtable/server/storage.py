@@ -41,6 +41,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from cardtable.server.notifications import CHANNEL, action_note, event_note
+from cardtable.server.puzzle_consent import read_options, stored_options
 
 metadata = MetaData()
 
@@ -188,6 +189,7 @@ class GameRow:
     rematch: dict[str, Any] | None = None
     rematch_of: str | None = None
     rated: bool = False
+    puzzle_source: bool = False   # its creator let it feed puzzles (puzzle_consent.py)
 
 
 def default_url(path: str = "cardtable.db") -> str:
@@ -272,21 +274,21 @@ class Storage:
                     on_timeout: str | None = None,
                     rematch_of: str | None = None,
                     accounts: list[int | None] | None = None,
-                    rated: bool = False) -> GameRow:
+                    rated: bool = False, puzzle_source: bool = False) -> GameRow:
         """Store a new game; `seats` is (kind, agent spec or None, name) per seat, kind
         `human` (claimed now: the creator holds its token), `open` (a human seat left
         for the lobby) or `computer`; `accounts`, the account each seat is bound to."""
         with self.engine.begin() as conn:
             return self._create(conn, game, players, seed, options, seats, title, listed,
                                 computer_delay_ms, creator, clock, on_timeout, rematch_of,
-                                accounts, rated)
+                                accounts, rated, puzzle_source)
 
     def _create(self, conn: Any, game: str, players: int, seed: int,
                 options: dict[str, Any], seats: list[tuple[str, str | None, str]],
                 title: str, listed: bool, computer_delay_ms: int, creator: str | None,
                 clock: str | None, on_timeout: str | None,
                 rematch_of: str | None, accounts: list[int | None] | None = None,
-                rated: bool = False) -> GameRow:
+                rated: bool = False, puzzle_source: bool = False) -> GameRow:
         game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
         bound = accounts or [None] * len(seats)
@@ -296,7 +298,7 @@ class Storage:
                 for i, (kind, agent, name) in enumerate(seats)]
         conn.execute(insert(games_table).values(
             id=game_id, game=game, players=players, seed=seed,
-            options=json.dumps(options), title=title, listed=listed,
+            options=stored_options(options, puzzle_source), title=title, listed=listed,
             computer_delay_ms=computer_delay_ms, created=now, over=False,
             winners=None, creator=creator, abandoned=False, clock=clock,
             on_timeout=on_timeout, clock_start=None, rematch=None, rematch_of=rematch_of,
@@ -309,7 +311,7 @@ class Storage:
             for r in rows])
         return GameRow(game_id, game, players, seed, options, title, listed,
                        computer_delay_ms, now, False, None, rows, creator, False, clock,
-                       on_timeout, None, None, rematch_of, rated)
+                       on_timeout, None, None, rematch_of, rated, puzzle_source)
 
     def get_game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
@@ -334,8 +336,9 @@ class Storage:
     @staticmethod
     def _game_row(row: Any, seats: Any) -> GameRow:
         m = row._mapping
+        options, puzzle_source = read_options(m["options"])
         return GameRow(
-            m["id"], m["game"], m["players"], m["seed"], json.loads(m["options"]),
+            m["id"], m["game"], m["players"], m["seed"], options,
             m["title"], bool(m["listed"]), m["computer_delay_ms"], m["created"],
             bool(m["over"]), json.loads(m["winners"]) if m["winners"] else None,
             [SeatRow(s._mapping["seat"], s._mapping["kind"], s._mapping["agent"],
@@ -346,7 +349,7 @@ class Storage:
              for s in seats],
             m["creator"], bool(m["abandoned"]), m["clock"], m["on_timeout"],
             m["clock_start"], json.loads(m["rematch"]) if m["rematch"] else None,
-            m["rematch_of"], bool(m["rated"]))
+            m["rematch_of"], bool(m["rated"]), puzzle_source)
 
     def list_games(self, over: bool | None = None, limit: int = 100) -> list[GameRow]:
         """Games, newest first; `over` filters finished or unfinished ones."""

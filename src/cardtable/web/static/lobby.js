@@ -218,6 +218,7 @@ function createForm(meta, onCreated) {
       if (seedText) spec.seed = Number(seedText);
       if (fd.get("clock")) { spec.clock = fd.get("clock"); spec.on_timeout = rated.checked ? "forfeit" : fd.get("on_timeout"); }
       if (rated.checked) spec.rated = true;
+      if (fd.get("puzzle_source") === "on") spec.puzzle_source = true;
       try {
         showCreated(out, await send("/api/games", spec), spec.listed);
         onCreated();
@@ -236,7 +237,10 @@ function createForm(meta, onCreated) {
   h("details.options", {}, h("summary", {}, "More options"), optsBox, h("div.opts", {},
     h("label.opt", {}, h("span", {}, "Seed"), h("input", { name: "seed", placeholder: "random", inputmode: "numeric", title: "a chosen seed is for games with one person: with several, its chooser would know the deal" })),
     h("label.opt", {}, h("span", {}, "Title"), h("input", { name: "title", placeholder: "(optional)" })),
-    h("label.opt", {}, h("span", {}, "Computer pause (ms)"), h("input", { name: "delay", value: "600", inputmode: "numeric" })))),
+    h("label.opt", {}, h("span", {}, "Computer pause (ms)"), h("input", { name: "delay", value: "600", inputmode: "numeric" }))),
+    // off unless asked: the finished game's moves (every seat's) may be cut into puzzles
+    h("label.puzzlesource", { title: "once the game is over, the server's puzzle maker may use its positions (every seat's, as each seat saw them); the lobby marks such games" },
+      h("input", { type: "checkbox", name: "puzzle_source", id: "puzzle-source" }), " Let this game's positions become puzzles")),
   h("label", {}, h("input", { type: "checkbox", name: "listed", checked: true }), " list it in the lobby"),
   h("div", {}, h("button.primary", { type: "submit", id: "create" }, "Create game")),
   out);
@@ -305,6 +309,7 @@ async function fillLists(box) {
     g.seats.map(seatChip),
     g.clock ? h("span.control", { title: "time control" }, ` ◔ ${describeControl(g.clock, g.on_timeout)}`) : null,
     g.rated ? h("span.rated", { title: "a rated game: its result moves the players' ratings" }, " rated") : null,
+    g.puzzle_source ? h("span.puzzlesource", { title: "its creator let its positions become puzzles once it is over" }, " ✦ puzzles") : null,
     " ", buttons);
   const join = (g) => h("button", { onclick: () => askToJoin(g) }, "Join");
   const watch = (g) => h("a.button", { href: `/g/${g.id}?watch=1` }, "Watch");

@@ -12,6 +12,10 @@ const KEY = "cardtable:puzzles";
 const SET_KEY = "cardtable:puzzles:set";
 // the sets' names on their buttons (their titles are longer than a phone's row)
 const SHORT = { thalara: "Thalara", vale: "Vale", "vale-artifacts": "Vale with Artifacts" };
+// as wide as the table keeps its side column (style.css): the explanation goes there,
+// below the players, leaving the board and the hand (and the answer marked on them) in
+// view; narrower, it is a panel over the bottom of the table that folds away
+const WIDE = window.matchMedia("(min-width: 821px)");
 
 function loadScore() {
   try {
@@ -75,8 +79,10 @@ class Puzzles {
     const head = h("section.puzzle-head", { id: "puzzle-head" },
       h("div.puzzle-row", {}, h("a", { href: "/", id: "puzzle-lobby" }, "Lobby"), this.setsEl, this.streakEl),
       h("div.puzzle-row", {}, this.infoEl, h("span.puzzle-tools", {}, this.dailyBtn, this.nextBtn)));
-    clear(main).append(h("div.puzzle-page", {}, head, this.tableEl, this.resultEl));
+    this.page = h("div.puzzle-page", {}, head, this.tableEl, this.resultEl);
+    clear(main).append(this.page);
     this.drawStreak();
+    WIDE.addEventListener("change", () => this.placeResult());
     this.open(params.get("id") && this.set.ids.includes(params.get("id")) ? params.get("id") : this.set.daily);
   }
 
@@ -114,7 +120,9 @@ class Puzzles {
       h(`span.puzzle-difficulty.d-${p.difficulty}`, { id: "puzzle-difficulty" }, ` · ${p.difficulty}`),
       this.score.answered[`${set.name}/${p.id}`] !== undefined ? h("span.muted", {}, " · answered before") : "");
     show(this.dailyBtn, !daily);
-    if (this.table) this.table.stopped = true;
+    // the old table goes with its listeners: a key pressed on this puzzle is not also
+    // answered by every puzzle opened before
+    if (this.table) this.table.close();
     const table = new PuzzleTable(this.tableEl, this.statusEl, `puzzle/${set.name}/${p.id}`, p.seat, null, false, true);
     this.table = table;
     window.cardtable = table;
@@ -152,13 +160,30 @@ class Puzzles {
     table.waiting = false;
     const keys = new Set(table.mod.pathFor(verdict.best, table.ctx));
     const mark = () => {
-      for (const el of table.gameEl.querySelectorAll("[data-keys]")) {
-        if (el.getAttribute("data-keys").split(" ").some((k) => keys.has(k))) el.classList.add("puzzle-best");
-      }
+      const marked = [...table.gameEl.querySelectorAll("[data-keys]")]
+        .filter((el) => el.getAttribute("data-keys").split(" ").some((k) => keys.has(k)));
+      for (const el of marked) el.classList.add("puzzle-best");
+      // each marked element whole inside its scrolling area (the board, the hand); the
+      // first last, so that it wins where they share one
+      for (const el of marked.reverse()) el.scrollIntoView({ block: "nearest", inline: "nearest" });
     };
     this.tableEl.addEventListener("table:drawn", mark, { once: true });
-    table.setSnapshot({ ...table.snap, legal: [], decision: { ...p.decision, prompt: verdict.correct ? "Solved." : "Not the best action." } });
+    // the position is answered: nobody decides in it any more
+    table.setSnapshot({ ...table.snap, legal: [], current_player: null, decision: { ...p.decision, prompt: verdict.correct ? "Solved." : "Not the best action." } });
     this.explain(table, p, verdict);
+  }
+
+  /** The explanation in the table's side column when the window is wide, else over
+   * the bottom of the table. */
+  placeResult() {
+    const side = this.table && this.table.sideEl;
+    const inSide = Boolean(WIDE.matches && side);
+    this.resultEl.classList.toggle("in-side", inSide);
+    if (inSide) {
+      if (this.resultEl.parentElement !== side) side.querySelector(".players-box").after(this.resultEl);
+    } else if (this.resultEl.parentElement !== this.page) {
+      this.page.append(this.resultEl);
+    }
   }
 
   explain(table, p, v) {
@@ -187,6 +212,7 @@ class Puzzles {
         h("div.puzzle-replay", { id: "puzzle-replay" }, lines)));
     this.resultEl.classList.remove("folded");
     this.resultEl.hidden = false;
+    this.placeResult();
     this.statusEl.textContent = v.correct ? "solved" : "not solved";
   }
 }

@@ -149,9 +149,12 @@ export class Table {
     document.body.classList.add("at-table");
     clear(this.main).append(this.gameEl);
     this.drawTabs();
+    // the table's only listener outside its own elements: close() removes it, so a page
+    // that draws one table after another (the puzzles) answers a key once
+    this.listening = new AbortController();
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && !this.zoomEl.open && !this.rulesEl.open) this.cancel();
-    });
+    }, { signal: this.listening.signal });
     for (const area of [this.middleEl, this.mineEl, this.areaEl, this.playersEl]) this.zoomable(area);
     // the panels are morphed, not rebuilt: their buttons are answered here, not each its own listener
     this.playersEl.addEventListener("click", (e) => {
@@ -279,6 +282,19 @@ export class Table {
     this.noticeEl.hidden = false;
     this.noticeEl.setAttribute("data-kind", kind);
     clear(this.noticeEl).append(...parts);
+  }
+
+  /** Done with this table (another takes its place): no socket, no timer, no listener
+   * outside its elements. */
+  close() {
+    this.stopped = true;
+    this.conn.stop();
+    clearInterval(this.countdown);
+    clearInterval(this.clockTimer);
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.paceTimer);
+    clearTimeout(this.pressTimer);
+    if (this.listening) this.listening.abort();
   }
 
   /** The game is gone (abandoned, or there is none): say so, and never reconnect. */
