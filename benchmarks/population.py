@@ -54,6 +54,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import random
 import secrets
@@ -80,9 +81,8 @@ from cardtable.server.ratings import pool as pool_name
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import population_stats as stats  # noqa: E402 (the figures, pure, beside this file)
-
-from tests.server.helpers import ServerProcess, schema_url  # noqa: E402 (the tests' server)
+import population_stats as stats  # the figures, pure, beside this file
+from tests.server.helpers import ServerProcess, schema_url  # the tests' server, alike
 
 DEFAULT_AGENTS = "random,greedy,ismcts:easy,ismcts:medium"
 STATE_FILE = "population.json"
@@ -372,6 +372,18 @@ def head_to_head(games: list[dict[str, Any]], levels: list[str]) -> dict[str, di
     return {lv: table.get(lv, {}) for lv in levels}
 
 
+def order_contradictions(table: dict[str, dict[str, Any]], levels: list[str]) -> list[str]:
+    """Where the games say the declared order is wrong: a level that scored at most half
+    against the level declared just below it."""
+    out = []
+    for weaker, stronger in itertools.pairwise(levels):
+        cell = table.get(stronger, {}).get(weaker)
+        if cell is not None and cell["rate"] <= 0.5:
+            out.append(f"{stronger} scored {cell['rate']:.2f} against {weaker} in "
+                       f"{cell['games']} games, yet is declared the stronger")
+    return out
+
+
 def figures(run: Run, profiles: list[dict[str, Any]], wall: float) -> dict[str, Any]:
     levels = levels_of(run.args)
     strength = {lv: i for i, lv in enumerate(levels)}
@@ -386,6 +398,7 @@ def figures(run: Run, profiles: list[dict[str, Any]], wall: float) -> dict[str, 
                      "p90_ms": round(1000 * stats.percentile(t, 90), 2) if t else None}
                 for lv, t in run.thinking.items()}
     means = [f.mean for f in per_level]
+    h2h = head_to_head(games, levels)
     return {
         "what": "issue 27's simulated population (benchmarks/population.py)",
         "settings": {**settings(run.args), "games": run.args.games,
@@ -401,9 +414,10 @@ def figures(run: Run, profiles: list[dict[str, Any]], wall: float) -> dict[str, 
         "seconds_per_game": round(statistics.fmean(g["seconds"] for g in games), 3)
         if games else None,
         "kendall": {**stats.kendall(ratings, true), "tau_b_ceiling": stats.tau_b_ceiling(true)},
-        "level_means_in_order": all(x < y for x, y in zip(means, means[1:], strict=False)),
+        "level_means_in_order": all(x < y for x, y in itertools.pairwise(means)),
         "levels": [vars(f) for f in per_level],
-        "head_to_head": head_to_head(games, levels),
+        "head_to_head": h2h,
+        "order_contradicted": order_contradictions(h2h, levels),
         "decision_time": thinking,
         "games_to_land": {
             "definition": "the fewest rated games k after which the account's rating "
@@ -419,8 +433,9 @@ def figures(run: Run, profiles: list[dict[str, Any]], wall: float) -> dict[str, 
             "mean_pm_sd": {"band": "its level's mean rating +- 1 standard deviation",
                            **stats.landing(trajectories, own, stats.bands_sd(per_level))},
         },
-        "accounts_detail": [{k: p[k] for k in ("name", "level", "rating", "games")}
-                            for p in profiles],
+        "accounts_detail": [{k: p[k] for k in ("name", "level", "rating", "games",
+                                               "trajectory")} for p in profiles],
+        "games": games,
     }
 
 
@@ -434,7 +449,10 @@ def show(summary: dict[str, Any], console: Console) -> None:
     landing_b = summary["games_to_land"]["mean_pm_sd"]["per_level"]
 
     def land(x: dict[str, Any]) -> str:
-        return f"{x['median']} / {x['p90']} / {x['never']}"
+        def text(v: Any) -> str:
+            return "-" if v is None else f"{v:g}"
+
+        return f"{text(x['median'])} / {text(x['p90'])} / {x['never']}"
 
     for f in summary["levels"]:
         lv = f["level"]
@@ -458,6 +476,8 @@ def show(summary: dict[str, Any], console: Console) -> None:
     console.print("head to head (row's score against column): " + "; ".join(
         f"{a} v {b} {c['rate']:.2f} ({c['games']})" for a, r in rows.items()
         for b, c in r.items()))
+    for line in summary["order_contradicted"]:
+        console.print(f"[bold]the declared order is contradicted:[/] {line}")
     if summary["failed_games"]:
         console.print(f"{len(summary['failed_games'])} games failed: "
                       f"{summary['failed_games'][:3]}")

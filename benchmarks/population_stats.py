@@ -84,7 +84,7 @@ def kendall(x: Sequence[float], y: Sequence[float]) -> dict[str, float | str]:
     it), else by our own count alone."""
     own_b, own_c = tau_b(x, y), tau_c(x, y)
     try:
-        from scipy.stats import kendalltau
+        from scipy.stats import kendalltau  # type: ignore[import-untyped]
     except ImportError:
         return {"tau_b": own_b, "tau_c": own_c, "by": "own count (scipy not installed)"}
     b = float(kendalltau(x, y, variant="b").statistic)
@@ -128,7 +128,8 @@ def bands_nearest(figures: Sequence[LevelFigures]) -> dict[str, tuple[float, flo
     """A level's band: the ratings nearer its mean than the means of the levels next
     to it in strength (between the midpoints; open below the weakest and above the
     strongest). An account is in its band when its rating would place it in its own
-    level. Levels whose means are out of order get an empty band (low > high)."""
+    level. A level whose mean is out of order with a neighbour's gets a band that
+    leaves its own mean out (or an empty one): its accounts mostly never land."""
     out = {}
     for i, f in enumerate(figures):
         low = (figures[i - 1].mean + f.mean) / 2 if i > 0 else -math.inf
