@@ -27,10 +27,10 @@ What it does, all through the server's public API:
    (cardtable.bot.client.SeatBot) with the account's agent.
 4. Reads every account's rating and its history from `GET /api/players/{name}` (the
    leaderboard lists at most 100, settled ones only), and computes the figures of
-   benchmarks/population_stats.py: Kendall's tau-b (and its ceiling under the levels'
-   ties) and tau-c between rating and level, each level's mean and spread, the
-   levels' results against each other, and the games each account needed to land in
-   its level's band.
+   benchmarks/population_stats.py: Kendall's tau-b (and what it is for a perfect
+   order, given the levels' ties) and tau-c between rating and level, each level's
+   mean and spread, the levels' results against each other, and the games each
+   account needed to land in its level's band.
 
 Search agents (greedy, ismcts) need worlds sampled from what their seat knows, and a
 bot that has only its seat's messages cannot build one (cardtable.bot.client says
@@ -413,7 +413,7 @@ def figures(run: Run, profiles: list[dict[str, Any]], wall: float) -> dict[str, 
         "wall_seconds": round(wall, 1),
         "seconds_per_game": round(statistics.fmean(g["seconds"] for g in games), 3)
         if games else None,
-        "kendall": {**stats.kendall(ratings, true), "tau_b_ceiling": stats.tau_b_ceiling(true)},
+        "kendall": {**stats.kendall(ratings, true), "tau_b_in_order": stats.tau_b_in_order(true)},
         "level_means_in_order": all(x < y for x, y in itertools.pairwise(means)),
         "levels": [vars(f) for f in per_level],
         "head_to_head": h2h,
@@ -465,8 +465,8 @@ def show(summary: dict[str, Any], console: Console) -> None:
                   "90th percentile / never), A between the midpoints to the neighbouring "
                   "levels' means, B the level's mean +- 1 sd; ms/decision: median")
     k = summary["kendall"]
-    console.print(f"Kendall tau-b {k['tau_b']:.3f} (at most {k['tau_b_ceiling']:.3f} with "
-                  f"these ties), tau-c {k['tau_c']:.3f} ({k['by']}); level means in "
+    console.print(f"Kendall tau-b {k['tau_b']:.3f} ({k['tau_b_in_order']:.3f} for a perfect "
+                  f"order), tau-c {k['tau_c']:.3f} ({k['by']}); level means in "
                   f"order: {summary['level_means_in_order']}")
     for name in ("nearest_level", "mean_pm_sd"):
         x = summary["games_to_land"][name]
@@ -561,7 +561,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", default="24h",
                         help="the rated games' time control (default 24h: a turn clock "
                              "that never runs out here)")
-    parser.add_argument("--concurrency", type=int, default=4, help="games at once")
+    parser.add_argument("--concurrency", type=int, default=None,
+                        help="games at once (default 4, or half the accounts if fewer)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None, metavar="FILE", help="the JSON summary")
     parser.add_argument("--workdir", default=None, metavar="DIR",
@@ -575,6 +576,8 @@ def main(argv: list[str] | None = None) -> int:
                              "own, dropped after) instead of SQLite")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    if args.concurrency is None:
+        args.concurrency = max(1, min(4, args.accounts // 2))
     if args.accounts < 2 or args.games < 1 or args.concurrency < 1:
         parser.error("--accounts at least 2, --games and --concurrency at least 1")
     if args.concurrency > args.accounts // 2:

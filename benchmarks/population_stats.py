@@ -2,11 +2,12 @@
 
 - Kendall's tau between the accounts' ratings and their agents' true strength (the
   level's place in the list, weakest first). The levels tie many accounts, so the
-  plain tau-a is wrong here; tau-b corrects for ties, and `tau_b_ceiling` says the
-  most it can reach with these ties (with four levels of equal size, about 0.87 even
-  when every rating is in its level's order: tau-b measures agreement of two
-  rankings, and the levels are a coarse one). Stuart's tau-c is made for such a
-  table (few classes on one side) and reaches 1 when the order is perfect.
+  plain tau-a is wrong here; tau-b corrects for ties, and `tau_b_in_order` says what
+  it is when every rating is different and in its level's order (with four levels of
+  equal size about 0.87: tau-b measures agreement of two rankings, and the levels are
+  a coarse one; only ratings tied exactly within each level would give 1). Stuart's
+  tau-c is made for such a table (few classes on one side) and reaches 1 when the
+  order is perfect.
 - Each level's final ratings: mean, standard deviation, least and most.
 - "Games to land in the band": after how many rated games an account's rating went
   inside its level's band and stayed there to the end (0 when it never left it,
@@ -70,9 +71,10 @@ def tau_c(x: Sequence[float], y: Sequence[float]) -> float:
     return 2 * m * (c - d) / (n * n * (m - 1)) if m > 1 else math.nan
 
 
-def tau_b_ceiling(levels: Sequence[float]) -> float:
-    """The most tau-b can be against these levels: ratings all different and in the
-    levels' order (no pair discordant, none tied in rating)."""
+def tau_b_in_order(levels: Sequence[float]) -> float:
+    """tau-b against these levels of ratings all different and in the levels' order
+    (no pair discordant, none tied in rating): the most it can be for ratings that
+    never tie."""
     n = len(levels)
     pairs = n * (n - 1) // 2
     tied = sum(k * (k - 1) // 2 for k in (levels.count(v) for v in set(levels)))

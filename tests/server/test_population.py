@@ -50,19 +50,21 @@ def test_tau_b_corrects_for_ties_on_both_sides() -> None:
     assert stats.tau_b([1, 1, 2, 2], [1, 2, 2, 3]) == pytest.approx(3 / math.sqrt(20))
 
 
-def test_levels_in_perfect_order_reach_tau_b_ceiling_and_tau_c_one() -> None:
+def test_levels_in_perfect_order_give_tau_b_below_one_and_tau_c_one() -> None:
     levels = [0, 0, 1, 1]
     ratings = [1400, 1450, 1600, 1700]
     # 4 pairs across levels, all concordant; 2 tied in level: 4 / sqrt(4 * 6)
     assert stats.tau_b(ratings, levels) == pytest.approx(4 / math.sqrt(24))
-    assert stats.tau_b_ceiling(levels) == pytest.approx(4 / math.sqrt(24))
+    assert stats.tau_b_in_order(levels) == pytest.approx(4 / math.sqrt(24))
+    # (ratings tied exactly as the levels are would give 1: no real population's)
+    assert stats.tau_b([1500, 1500, 1600, 1600], levels) == pytest.approx(1.0)
     assert stats.tau_c(ratings, levels) == pytest.approx(1.0)
     # the same ratings turned upside down
     assert stats.tau_c([-r for r in ratings], levels) == pytest.approx(-1.0)
     # four levels of 50: tau-b cannot pass sqrt(15000 / 19900), below issue 27's 0.9
     big = [lv for lv in range(4) for _ in range(50)]
-    assert stats.tau_b_ceiling(big) == pytest.approx(math.sqrt(15000 / 19900))
-    assert stats.tau_b(list(range(200)), big) == pytest.approx(stats.tau_b_ceiling(big))
+    assert stats.tau_b_in_order(big) == pytest.approx(math.sqrt(15000 / 19900))
+    assert stats.tau_b(list(range(200)), big) == pytest.approx(stats.tau_b_in_order(big))
 
 
 def test_our_tau_agrees_with_scipys_on_random_data_with_ties() -> None:
