@@ -76,7 +76,7 @@ from cardtable.agents import make_agent
 from cardtable.bot.client import BotError, SeatBot
 from cardtable.bot.link import SeatLink, parse_link
 from cardtable.cli.progress import progress_bar
-from cardtable.engine.api import State, View
+from cardtable.engine.api import CardtableError, State, View
 from cardtable.server.ratings import pool as pool_name
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -508,8 +508,11 @@ def server_for(args: argparse.Namespace, workdir: Path) -> Iterator[str]:
 
 async def run_async(args: argparse.Namespace, console: Console) -> dict[str, Any]:
     levels = levels_of(args)
-    for spec in levels:
-        make_agent(spec, load_game(args.game), 0)     # an unknown agent: one clear error
+    try:
+        for spec in levels:
+            make_agent(spec, load_game(args.game), 0)
+    except CardtableError as exc:         # an unknown game or agent: one clear error
+        raise SystemExit(f"population: {exc}") from None
     if len(levels) < 2:
         raise SystemExit("give at least two agents of different strength in --agents")
     with contextlib.ExitStack() as stack:
