@@ -26,8 +26,12 @@ _LOADED = _registry._LOADED
 register_game("thalara", "cardtable.thalara.game:ThalaraGame", faces={
     "terminal": "cardtable.cli.render_thalara",
     "encoding": "cardtable.rl.thalara_encoding:ThalaraEncoding",
+    "lesson": "cardtable.learn.thalara:LESSON",
+    "puzzle_theme": "cardtable.puzzles.themes:thalara_theme",
 })
 register_game("vale", "cardtable.vale.game:ValeGame", faces={
     "terminal": "cardtable.cli.render_vale",
     "encoding": "cardtable.rl.vale_encoding:ValeEncoding",
+    "lesson": "cardtable.learn.vale:LESSON",
+    "puzzle_theme": "cardtable.puzzles.themes:vale_theme",
 })

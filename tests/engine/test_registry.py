@@ -9,7 +9,10 @@ import pytest
 
 import cardtable
 from cardtable.engine import registry
-from cardtable.engine.api import OptionError
+from cardtable.engine.api import CardtableError, OptionError
+from cardtable.learn import lessons, load_lesson
+from cardtable.learn.vale import LESSON
+from cardtable.puzzles.themes import theme
 
 
 @pytest.fixture
@@ -73,3 +76,24 @@ def test_a_game_whose_module_is_missing_is_not_offered(restored: None) -> None:
     assert "ghost" not in cardtable.games()
     with pytest.raises(OptionError, match="unknown game 'ghost'; games: thalara, vale"):
         cardtable.load_game("ghost")
+
+
+def test_lessons_and_puzzle_themes_are_the_faces_a_game_brings(restored: None) -> None:
+    """The lessons and the puzzles' themes are found by the registry, not by comparing
+    game names: a game registered with a Vale lesson and theme gets them, one without
+    gets none (and its puzzles are themed by their verb)."""
+    assert lessons() == ["thalara", "vale"]
+    cardtable.register_game("copy", "cardtable.vale.game:ValeGame", faces={
+        "lesson": "cardtable.learn.vale:LESSON",
+        "puzzle_theme": "cardtable.puzzles.themes:vale_theme"})
+    cardtable.register_game("bare", "cardtable.vale.game:ValeGame")
+    assert "copy" in lessons() and "bare" not in lessons()
+    assert load_lesson("copy") is LESSON
+    with pytest.raises(CardtableError, match="no lesson for 'bare'"):
+        load_lesson("bare")
+    state = cardtable.load_game("vale").new_game(2, seed=3)
+    view = state.view(state.current_player())
+    legal = [str(a) for a in view.legal_actions]
+    as_vale = theme("vale", view, legal[0], legal[1], seed=1)
+    assert theme("copy", view, legal[0], legal[1], seed=1) == as_vale
+    assert theme("bare", view, legal[0], legal[1], seed=1) == legal[0].split()[0]

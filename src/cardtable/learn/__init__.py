@@ -3,20 +3,21 @@ browser's server and by `cardtable learn`."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from cardtable.engine.api import CardtableError
+from cardtable.engine.registry import face_reference, games, load_face
 from cardtable.learn.model import Lesson
 
 
 def lessons() -> list[str]:
-    return ["thalara", "vale"]
+    """The games that bring a lesson (the registry's "lesson" face)."""
+    return [game for game in games() if face_reference(game, "lesson")]
 
 
 def load_lesson(game: str) -> Lesson:
     """The lesson for `game` (CardtableError for a game without one)."""
-    if game == "thalara":
-        from cardtable.learn.thalara import LESSON
-        return LESSON
-    if game == "vale":
-        from cardtable.learn.vale import LESSON as VALE
-        return VALE
-    raise CardtableError(f"there is no lesson for {game!r}; lessons: {', '.join(lessons())}")
+    if game not in lessons():
+        raise CardtableError(f"there is no lesson for {game!r}; lessons: "
+                             f"{', '.join(lessons())}")
+    return cast(Lesson, load_face(game, "lesson"))

@@ -11,8 +11,11 @@ the order below, the first yes naming the theme.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import cast
 
 from cardtable.engine.api import CardtableError, State, View
+from cardtable.engine.registry import load_face
 
 THALARA_THEMES = ("Silence", "a spell's requirement", "casting a spell",
                   "holding a spell back", "passing", "a tie at the top", "a spell's target",
@@ -27,11 +30,13 @@ STONES = ("red", "blue", "purple")
 def theme(game: str, view: View, best: str, runner_up: str | None, seed: int) -> str:
     """The theme of a position of `game` where `best` beats `runner_up`."""
     world = view.sample_world(random.Random(seed))
-    if game == "thalara":
-        return _thalara(world, view, best, runner_up or "")
-    if game == "vale":
-        return _vale(world, view, best, runner_up or "")
-    return f"{best.split()[0]}"
+    # each game names its own (the registry's "puzzle_theme" face); another game's
+    # puzzle is themed by its action's verb
+    told = load_face(game, "puzzle_theme")
+    if told is None:
+        return f"{best.split()[0]}"
+    return cast(Callable[[State, View, str, str], str], told)(world, view, best,
+                                                               runner_up or "")
 
 
 def _after(world: State, action: str) -> State | None:
@@ -67,7 +72,7 @@ def _casts_after(world: State, action: str) -> bool:
     return after is not None and any(str(a).startswith("cast ") for a in after.legal_actions())
 
 
-def _thalara(world: State, view: View, best: str, rival: str) -> str:
+def thalara_theme(world: State, view: View, best: str, rival: str) -> str:
     verb, rival_verb = best.split()[0], (rival.split() or [""])[0]
     words = best.split()
     if "cast silence" in (" ".join(words[:2]), " ".join(rival.split()[:2])):
@@ -111,7 +116,7 @@ def _card_of(action: str) -> str | None:
     return words[1] if len(words) >= 2 else None
 
 
-def _vale(world: State, view: View, best: str, rival: str) -> str:
+def vale_theme(world: State, view: View, best: str, rival: str) -> str:
     words, rival_words = best.split(), rival.split()
     verb, rival_verb = words[0], (rival_words or [""])[0]
     if (verb == "discard" and words[1] in STONES) or (

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from cardtable import load_game
+from cardtable import games, load_game
 from cardtable.engine.api import Action, Game, State
 from cardtable.engine.record import GameRecord
 from cardtable.rl.encoding import Encoding, encoding_for, terminal_returns
@@ -63,7 +63,7 @@ def option_parameters(name: str) -> dict[str, Any]:
             and o.player_facing}
 
 
-_OPTION_PARAMS = {name: option_parameters(name) for name in ("thalara", "vale")}
+_OPTION_PARAMS = {name: option_parameters(name) for name in games()}
 _PARAMS: dict[str, dict[str, Any]] = {
     name: {"players": 2, **options, "seed": 0, "deals": DEFAULT_DEALS}
     for name, options in _OPTION_PARAMS.items()}
