@@ -148,7 +148,8 @@ class PuzzleSession:
             self.say(f"  {i}. {c['text']}: {c['words']}{mark}")
         total = sum(line["worlds"] for line in told["replay"])
         self.say("What followed the best action in worlds dealt again from what you could "
-                 "see (never the real hidden cards), every seat playing greedily:", "dim")
+                 "see (never the real hidden cards), every seat playing on as the judges' "
+                 "searches do:", "dim")
         for k, line in enumerate(told["replay"], start=1):
             self.say(f"  Line {k}, in {line['worlds']} of {total} worlds:")
             for move in line["moves"]:

@@ -4,7 +4,9 @@ the best action, the theme in words, and a short replay of what may follow.
 
 Both come from the solver's view alone. The replay is played in worlds sampled from
 that view (the other hands and the deck dealt again at random, never the real ones),
-with the best action first and `greedy` for every seat after it, and only the events
+with the best action first and then the game's rollout policy for every seat, as the
+judges' searches play on in their own sampled worlds (`Heuristics.rollout_action`), and
+only the events
 as the solver would read them: it can show nothing the solver could not know, since
 the real hidden cards never enter it (tests/server/test_puzzle_api.py compares it
 with the same explanation worked out from a sampled world instead of the real game).
@@ -18,7 +20,6 @@ import random
 from datetime import date
 from typing import Any
 
-from cardtable.agents import make_agent
 from cardtable.engine.api import State
 from cardtable.puzzles.model import Puzzle
 
@@ -105,10 +106,11 @@ def replay(puzzle: Puzzle, state: State, worlds: int = REPLAY_WORLDS,
     table)."""
     view = state.view(puzzle.seat)
     game = state.game
+    rollouts = game.heuristics()     # what a judge's search plays after its new node
     out: list[dict[str, Any]] = []
     for k in range(worlds):
         world = view.sample_world(random.Random(_seed(puzzle, f"world{k}")))
-        agent = make_agent("greedy", game, _seed(puzzle, f"greedy{k}") % 2**31)
+        rng = random.Random(_seed(puzzle, f"rollout{k}"))
         played: list[dict[str, Any]] = []
         action = game.parse_action(world, puzzle.best)
         seat: int | None = puzzle.seat
@@ -120,7 +122,7 @@ def replay(puzzle: Puzzle, state: State, worlds: int = REPLAY_WORLDS,
             seat = world.current_player()
             if world.is_over() or seat is None:
                 break
-            action = agent.choose(world.view(seat))
+            action = rollouts.rollout_action(world, rng)
         same = next((line for line in out if line["moves"] == played), None)
         if same is not None:
             same["worlds"] += 1

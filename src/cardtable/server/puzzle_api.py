@@ -116,8 +116,8 @@ class Verdict(Closed):
     difficulty: str
     replay: list[ReplayLine] = Field(
         description="what followed the best action in worlds sampled from the solver's "
-                    "view (never the real hidden cards), `greedy` playing every seat: "
-                    "each different line of play once")
+                    "view (never the real hidden cards), every seat playing the judges' "
+                    "rollout policy: each different line of play once")
 
 
 # ---- the puzzles -------------------------------------------------------------------

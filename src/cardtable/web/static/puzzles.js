@@ -208,7 +208,7 @@ class Puzzles {
         h("p.puzzle-theme-text", { id: "puzzle-theme-text" }, v.theme_text),
         h("p", {}, `The judges' searches, from what you could see (the best beats every other by ${v.margin.toFixed(2)}):`),
         choices,
-        h("p.small.muted", {}, "What followed the best action in worlds dealt again from what you could see (the real hidden cards are never used), every seat playing greedily:"),
+        h("p.small.muted", {}, "What followed the best action in worlds dealt again from what you could see (the real hidden cards are never used), every seat playing on as the judges' searches do:"),
         h("div.puzzle-replay", { id: "puzzle-replay" }, lines)));
     this.resultEl.classList.remove("folded");
     this.resultEl.hidden = false;
