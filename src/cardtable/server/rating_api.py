@@ -140,6 +140,12 @@ async def leaderboards_meta() -> dict[str, Any]:
             "settled_after": PROVISIONAL_GAMES, "levels": ratings.LEVEL_RATINGS}
 
 
+def games_played(rows: list[dict[str, Any]]) -> list[str]:
+    """The games among an account's game rows that this server still offers."""
+    offered = set(games())
+    return sorted({str(r["game"]) for r in rows if r.get("game") in offered})
+
+
 @router.get("/api/players/{name}", response_model=None, responses=answers(
     Player, said="the player's public profile",
     refusals={404: "no account has that name"}))
@@ -151,10 +157,11 @@ async def player(name: str, request: Request) -> dict[str, Any]:
     results = _results(request)
     games = await _db(request, results.games_of, account.id)
     win_rates = await _db(request, results.win_rates, account.id)
-    # Thalara's characters by the names the table shows (the id for one the card set no
-    # longer has): the catalogue read once for the page, not once a row
-    names = {c: str(v["name"]) for c, v in
-             load_game("thalara").catalogue().get("characters", {}).items()}
+    # characters (a game whose catalogue has them: Thalara's) by the names the table
+    # shows (the id for one the card set no longer has): each catalogue read once for
+    # the page, not once a row
+    names = {c: str(v["name"]) for game in games_played(win_rates["games"]) for c, v in
+             load_game(game).catalogue().get("characters", {}).items()}
     for row in [*games, *win_rates["characters"]]:
         character = row.get("character")
         row["character_name"] = None if character is None else names.get(character, character)

@@ -238,7 +238,7 @@ class Results:
         characters: dict[str, list[int]] = {}
         for game, character, won in rows:
             for table, key in ((games, game), (characters, character)):
-                if key is None or (table is characters and game != "thalara"):
+                if key is None:     # a game without characters stores none
                     continue
                 tally = table.setdefault(key, [0, 0])
                 tally[0] += 1
