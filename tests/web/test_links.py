@@ -122,6 +122,7 @@ def test_close_codes_decide_whether_and_when_to_reconnect(page: Page, server: An
     close_with(4429)
     page.wait_for_function("() => !document.querySelector('#offline').hidden")
     banner = page.inner_text("#offline")
+    assert page.is_visible("#offline")      # its row of notices takes room again
     assert "asked this page to wait" in banner
     assert int(re.search(r"in (\d+) s", banner).group(1)) >= 10   # type: ignore[union-attr]
     assert not wait_for_count(page, routes, 3, 1.5)
@@ -129,6 +130,8 @@ def test_close_codes_decide_whether_and_when_to_reconnect(page: Page, server: An
     assert wait_for_count(page, routes, 3, 3)
     page.wait_for_function(ONLINE)
     page.wait_for_function(READY)
+    # nothing to say: the notices' row takes no room at all
+    assert page.locator(".notices").bounding_box() is None
     # 4404: no such game: said plainly, and never tried again
     close_with(4404)
     page.wait_for_function("() => !document.querySelector('#notice').hidden")
