@@ -105,10 +105,16 @@ def rate(seats: Sequence[SeatResult], current: Mapping[int, Rating]) -> dict[int
 
 # The computer's levels have fixed ratings of their own, published and never moved by
 # the games people play against them. They are kept here, apart from the players'
-# (which live in the database): pool -> level -> shown rating. None is measured yet:
-# docs/ratings.md says how they will be, and a level without a measured number is shown
-# without one rather than with a guess.
-LEVEL_RATINGS: dict[str, dict[str, int]] = {}
+# (which live in the database): pool -> level -> shown rating. Measured in arena round
+# robins between the levels and fitted on the players' scale with greedy held at 1500
+# (benchmarks/level_ratings.py; docs/ratings.md gives the runs and the games behind
+# each). `ismcts:hard` is not measured yet, and a level without a measured number is
+# shown without one rather than with a guess.
+LEVEL_RATINGS: dict[str, dict[str, int]] = {
+    "thalara-2p": {"random": 632, "greedy": 1500, "ismcts:easy": 1897,
+                   "ismcts:medium": 2058},
+    "vale-2p": {"random": 887, "greedy": 1500, "ismcts:easy": 1701, "ismcts:medium": 1932},
+}
 
 
 def level_rating(game: str, players: int, agent: str) -> int | None:
