@@ -164,7 +164,7 @@ export class Table {
     for (const area of [this.middleEl, this.mineEl]) {
       // captured: the rows inside (a phone's hand) scroll on their own, and scroll
       // events do not bubble
-      area.addEventListener("scroll", () => this.scrolled(), { passive: true, capture: true });
+      area.addEventListener("scroll", (e) => this.scrolled(e.target), { passive: true, capture: true });
       area.addEventListener("click", (e) => {
         const el = e.target.closest(".legal");
         if (!el || !area.contains(el)) return;
@@ -762,11 +762,18 @@ export class Table {
 
 
   /** After a scroll, an answer carries its notation while it is in view, and only then. */
-  scrolled() {
+  scrolled(box) {
+    // only what lies in the boxes that scrolled is looked at again (a hand row that
+    // a redraw narrowed scrolls too, and the look lays out every answer it reads)
+    (this.scrolledBoxes ||= new Set()).add(box);
     if (this.scrollFrame) return;
     this.scrollFrame = requestAnimationFrame(() => {
       this.scrollFrame = null;
-      for (const el of this.gameEl.querySelectorAll(".middle .legal[data-action], .mine-dock .legal[data-action], [data-hidden-action]")) {
+      const boxes = [...this.scrolledBoxes];
+      this.scrolledBoxes.clear();
+      const els = boxes.flatMap((b) => (b instanceof Element
+        ? [...b.querySelectorAll(".legal[data-action], [data-hidden-action]")] : []));
+      for (const el of els) {
         const action = el.getAttribute("data-hidden-action") || el.getAttribute("data-action");
         if (inView(el)) {
           el.setAttribute("data-action", action);
