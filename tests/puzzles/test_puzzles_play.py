@@ -14,6 +14,11 @@ from cardtable.puzzles import shipped
 from cardtable.puzzles.explain import daily_index
 
 
+def said(capsys: pytest.CaptureFixture[str]) -> str:
+    """What was printed, with the lines the console wrapped between words joined."""
+    return " ".join(capsys.readouterr().out.split())
+
+
 def answers(*lines: str) -> Callable[[str], str]:
     """A reader of these lines, then the end of the input."""
     left = list(lines)
@@ -29,7 +34,7 @@ def test_the_best_action_by_its_notation_is_right_and_explained(
         capsys: pytest.CaptureFixture[str]) -> None:
     p = shipped("vale")[0]
     assert main(["puzzles", "play", "--puzzle", p.id], read_line=answers(p.best, "quit")) == 0
-    out = capsys.readouterr().out
+    out = said(capsys)
     assert f"puzzle 1 of {len(shipped('vale'))}" in out and f"puzzle {p.id}" in out
     assert "(you)" in out and f"Theme: {p.theme}" in out
     assert "Correct!" in out and "Not the best" not in out
@@ -44,7 +49,7 @@ def test_a_wrong_number_is_wrong_and_the_best_is_told(capsys: pytest.CaptureFixt
     # an answer out of range and one the game does not read are asked again
     assert main(["puzzles", "play", "thalara", "--puzzle", p.id],
                 read_line=answers(str(len(legal) + 1), "fly away", str(wrong))) == 0
-    out = capsys.readouterr().out
+    out = said(capsys)
     assert f"There is no answer {len(legal) + 1}" in out and "unknown verb" in out
     assert "Not the best. The best action is:" in out and f"[{p.best}]" in out
     assert "(yours)" in out or legal[wrong - 1] not in [c.action for c in p.choices[:3]]
@@ -57,7 +62,7 @@ def test_daily_and_next_follow_the_sets_order(capsys: pytest.CaptureFixture[str]
     then = puzzles[(first + 1) % len(puzzles)]
     assert main(["puzzles", "play", "vale", "--set", "vale-artifacts", "--daily"],
                 read_line=answers(puzzles[first].best, "", then.best, "quit")) == 0
-    out = capsys.readouterr().out
+    out = said(capsys)
     assert f"puzzle {puzzles[first].id}" in out and f"puzzle {then.id}" in out
     assert "2 of 2 solved." in out
 

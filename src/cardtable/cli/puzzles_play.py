@@ -87,7 +87,7 @@ class PuzzleSession:
         self.read_line = read_line
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style), soft_wrap=True)
+        self.console.print(Text(text, style=style))    # wrapped between words
 
     def solve(self, puzzle: Puzzle, number: int, count: int, title: str) -> bool | None:
         """One puzzle: True or False for the answer, None when the solver quit."""
