@@ -22,7 +22,7 @@ from cardtable.arena.ratings import elo_ratings
 from cardtable.arena.tournament import GameResult
 
 
-def read(paths: list[Path], game: str, players: int) -> list[GameResult]:
+def read(paths: list[Path], players: int) -> list[GameResult]:
     results = []
     for path in paths:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -43,10 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--anchor", default="greedy=1500",
                         help="LEVEL=RATING: the level held at that rating (default greedy=1500: a newcomer)")
     args = parser.parse_args(argv)
-    game, _, count = args.pool.rpartition("-")
-    players = int(count.rstrip("p"))
+    players = int(args.pool.rpartition("-")[2].rstrip("p"))
     level, _, value = args.anchor.partition("=")
-    results = read(args.files, game, players)
+    results = read(args.files, players)
     labels = sorted({label for r in results for label in r.labels})
     if level not in labels:
         print(f"the anchor {level!r} played none of these games", file=sys.stderr)

@@ -17,7 +17,8 @@ def lessons() -> list[str]:
 
 def load_lesson(game: str) -> Lesson:
     """The lesson for `game` (CardtableError for a game without one)."""
-    if game not in lessons():
+    lesson = load_face(game, "lesson")
+    if lesson is None:
         raise CardtableError(f"there is no lesson for {game!r}; lessons: "
                              f"{', '.join(lessons())}")
-    return cast(Lesson, load_face(game, "lesson"))
+    return cast(Lesson, lesson)
