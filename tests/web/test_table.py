@@ -291,6 +291,12 @@ def test_card_zoom(tab: Page, server: Any, size: str) -> None:
     text = zoom.inner_text()
     assert THALARA["artifacts"][card]["name"] in text and "Provisional" in text
     assert "not public" in text
+    # its pictures are drawn: each a box of its own size, masked by an SVG image
+    pictures = zoom.evaluate("""z => [...z.querySelectorAll('.pic')].map((p) => {
+        const r = p.getBoundingClientRect();
+        return getComputedStyle(p).maskImage.startsWith('url("data:image/svg+xml')
+          && r.width > 0 && r.height > 0; })""")
+    assert len(pictures) >= 3 and all(pictures)
     if size == "desktop":
         shot(tab, "zoom-thalara")
     tab.keyboard.press("Escape")

@@ -10,24 +10,83 @@
 // Artifacts and Aftershocks whose strength a spell changed get strengthBadge(...) appended.
 import { h } from "./dom.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const SIZES = ["hand", "mini", "zoom"];
 const sizeOf = (size) => (SIZES.includes(size) ? size : "hand");
 
-/** A decorative SVG from [tag, attrs] pairs; hidden from assistive technology because
- * the face's own label already says what the picture shows. */
-function svg(viewBox, shapes, cls) {
-  const el = document.createElementNS(SVG_NS, "svg");
-  el.setAttribute("viewBox", viewBox);
-  el.setAttribute("aria-hidden", "true");
-  el.setAttribute("focusable", "false");
-  if (cls) el.setAttribute("class", cls);
-  for (const [tag, attrs] of shapes) {
-    const s = document.createElementNS(SVG_NS, tag);
-    for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, String(v));
-    el.append(s);
+// ---- pictures as images --------------------------------------------------------------
+//
+// Each picture (an emblem, a timing, a gem ...) is drawn once, as an SVG image in a style
+// rule of its own, and a face holds only an empty span that names it. Inline SVG made each
+// face a tree of paths to style, lay out, hit-test and record for paint on every update;
+// an image is decoded once and copied. The span's own colour (CSS `color`) paints the
+// parts drawn in "currentColor", through the picture used as a mask; the parts with a
+// colour of their own (highlights, a gem's facets) are a second image over it.
+
+/** How each part class is drawn: in the mask (its outline, opaque), and in the image
+ * over the colour (only parts that have a colour of their own). */
+const PART_STYLES = {
+  "": { mask: 'fill="#000"' },
+  line: { mask: 'fill="none" stroke="#000" stroke-width="2.3" stroke-linecap="round" stroke-linejoin="round"' },
+  "line thin": { mask: 'fill="none" stroke="#000" stroke-width="1.7" stroke-linecap="round" stroke-linejoin="round"' },
+  crack: { mask: 'fill="none" stroke="#000" stroke-width=".9" stroke-linejoin="miter"' },
+  "crack thin": { mask: 'fill="none" stroke="#000" stroke-width=".55" stroke-linejoin="miter"' },
+  hi: { mask: 'fill="#000"', over: 'fill="rgba(255,255,255,.55)"' },
+  "hi-line": {
+    mask: 'fill="none" stroke="#000" stroke-width="1.4" stroke-linecap="round"',
+    over: 'fill="none" stroke="rgba(255,255,255,.65)" stroke-width="1.4" stroke-linecap="round"',
+  },
+  "g-rim": { mask: 'fill="#000"', over: 'fill="#d7b24c"' },
+  "g-face": { mask: 'fill="#000"', over: 'fill="#2b2232"' },
+  "g-shine": { mask: 'fill="#000"', over: 'fill="rgba(255,255,255,.22)"' },
+  "s-top": { mask: 'fill="#000"', over: 'fill="rgba(255,255,255,.3)"' },
+  "s-low": { mask: 'fill="#000"', over: 'fill="rgba(0,0,0,.22)"' },
+  hole: { mask: 'fill="#000"', over: 'fill="#2e1f45"' },
+  star: { mask: 'fill="#000" stroke="#000" stroke-width="1.2"', over: 'fill="#ffd54a" stroke="#5a4000" stroke-width="1.2"' },
+};
+
+const PICTURES = new Map(); // name -> the class that draws it
+const SHEET = new CSSStyleSheet();
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, SHEET];
+
+/** The markup of one layer of a picture: "mask" (every part, opaque) or "over" (the
+ * parts with a colour of their own). Shapes are [tag, attrs] or [tag, attrs, children]. */
+function layer(shapes, which) {
+  let out = "";
+  for (const [tag, attrs, children] of shapes) {
+    const { class: cls = "", ...rest } = attrs;
+    const look = PART_STYLES[cls] || PART_STYLES[""];
+    const own = Object.entries(rest).map(([k, v]) => `${k}="${v}"`).join(" ");
+    if (children) {
+      const inner = layer(children, which);
+      if (inner) out += `<${tag} ${own}>${inner}</${tag}>`;
+    } else if (which === "mask" || look.over) {
+      out += `<${tag} ${own} ${which === "mask" ? look.mask : look.over}/>`;
+    }
   }
-  return el;
+  return out;
+}
+
+const image = (viewBox, body, stretch) =>
+  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"${stretch ? ' preserveAspectRatio="none"' : ""}>${body}</svg>`)}")`;
+
+/** Registers a picture under a name (once) and gives the class that draws it. */
+function picture(name, viewBox, shapes, stretch = false) {
+  let cls = PICTURES.get(name);
+  if (cls) return cls;
+  cls = `pic-${PICTURES.size}`;
+  PICTURES.set(name, cls);
+  const mask = image(viewBox, layer(shapes, "mask"), stretch);
+  const over = layer(shapes, "over");
+  SHEET.insertRule(`.pic.${cls}{-webkit-mask-image:${mask};mask-image:${mask}${
+    over ? `;background-image:${image(viewBox, over, stretch)}` : ""}}`, SHEET.cssRules.length);
+  return cls;
+}
+
+/** A decorative picture: an empty span the style rule draws; hidden from assistive
+ * technology because the face's own label already says what the picture shows. */
+function icon(name, viewBox, shapes, cls, stretch = false) {
+  const pic = picture(name, viewBox, shapes, stretch);
+  return h(`span.pic.${pic}${cls ? `.${cls}` : ""}`, { "aria-hidden": "true" });
 }
 
 // ---- icons -------------------------------------------------------------------------
@@ -116,19 +175,19 @@ function timingName(kind, names = TIMING_NAMES) {
 export function timingIcon(kind, names = TIMING_NAMES) {
   const name = timingName(kind, names);
   return h(`span.face-timing.t-${kind}`, { title: name, "aria-label": name, role: "img" },
-    svg("0 0 24 24", TIMING_SHAPES[kind] || TIMING_SHAPES.instant));
+    icon(`timing-${TIMING_SHAPES[kind] ? kind : "instant"}`, "0 0 24 24", TIMING_SHAPES[kind] || TIMING_SHAPES.instant));
 }
 
 /** A family's emblem, drawn in currentColor. */
 export function familyIcon(family) {
   const name = FAMILY_NAMES[family] || "No family";
   return h(`span.face-family.fam-${family || "none"}`, { title: name, "aria-label": name, role: "img" },
-    svg("0 0 24 24", FAMILY_SHAPES[family] || [["circle", { cx: 12, cy: 12, r: 7 }]]));
+    icon(`family-${FAMILY_SHAPES[family] ? family : "none"}`, "0 0 24 24", FAMILY_SHAPES[family] || [["circle", { cx: 12, cy: 12, r: 7 }]]));
 }
 
 function gem(value, label, cls = "") {
   return h(`span.fc-gem${cls}`, { title: label, "aria-label": label, role: "img" },
-    svg("0 0 32 32", [
+    icon("gem", "0 0 32 32", [
       ["polygon", { class: "g-rim", points: "16,1.5 29,8.8 29,23.2 16,30.5 3,23.2 3,8.8" }],
       ["polygon", { class: "g-face", points: "16,6.5 24.4,11.3 24.4,20.7 16,25.5 7.6,20.7 7.6,11.3" }],
       ["path", { class: "g-shine", d: "M7.6 11.3 16 6.5v4.2l-5 2.6z" }],
@@ -142,7 +201,7 @@ function stars(count) {
   const n = Number(count) || 0;
   const label = `${n} star${n === 1 ? "" : "s"}`;
   return h("span.fc-stars", { title: label, "aria-label": label, role: "img" },
-    Array.from({ length: n }, () => svg("0 0 24 24", [["path", { d: STAR }]])));
+    Array.from({ length: n }, () => icon("star", "0 0 24 24", [["path", { class: "star", d: STAR }]])));
 }
 
 // ---- effect text -------------------------------------------------------------------
@@ -196,9 +255,8 @@ export function valeCard(id, info, size) {
       h("div.fc-top", {}, cost, h("span.fc-timings", {}, timings), familyIcon(fam)),
       h("div.fc-name", {}, name));
   }
-  const land = svg("0 0 120 40", FAMILY_GROUND[fam] || [], "fc-ground");
-  land.setAttribute("preserveAspectRatio", "none");
-  const art = h("div.fc-art", {}, land, h("span.fc-art-mark", { "aria-hidden": "true" }, svg("0 0 24 24", FAMILY_SHAPES[fam] || [])),
+  const land = icon(`ground-${fam}`, "0 0 120 40", FAMILY_GROUND[fam] || [], "fc-ground", true);
+  const art = h("div.fc-art", {}, land, h("span.fc-art-mark", { "aria-hidden": "true" }, icon(`art-${fam}`, "0 0 24 24", FAMILY_SHAPES[fam] || [])),
     cost, familyIcon(fam));
   if (s === "zoom") {
     return face("face-vale-card", s, `.fam-${fam}`, attrs, art,
@@ -228,7 +286,7 @@ export function valeTile(id, info, size) {
   if (s === "mini") return face("face-vale-tile", s, `.ab-${ability}`, attrs, plate, head, h("div.fc-name", {}, name));
   const foot = t.players
     ? h("span.fc-players", { title: `${t.players}+ players`, "aria-label": `${t.players}+ players`, role: "img" },
-      svg("0 0 24 24", [["circle", { cx: 12, cy: 7.5, r: 4 }], ["path", { d: "M4 21c0-4.6 3.6-8 8-8s8 3.4 8 8z" }]]), `${t.players}+`)
+      icon("players", "0 0 24 24", [["circle", { cx: 12, cy: 7.5, r: 4 }], ["path", { d: "M4 21c0-4.6 3.6-8 8-8s8 3.4 8 8z" }]]), `${t.players}+`)
     : null;
   if (s === "zoom") {
     return face("face-vale-tile", s, `.ab-${ability}`, attrs, plate, head,
@@ -254,7 +312,7 @@ export function stoneIcon(color, count, value) {
     : `${n} ${color} stone${n === 1 ? "" : "s"}, worth ${v} each`;
   return h(`span.face.face-stone.st-${color}${n !== null ? ".counted" : ""}`, { "aria-label": label, title: label },
     h("span.fc-stone", { "aria-hidden": "true" },
-      svg("0 0 24 24", [
+      icon("stone", "0 0 24 24", [
         ["polygon", { class: "s-body", points: "12,1.5 21.5,7.5 21.5,16.5 12,22.5 2.5,16.5 2.5,7.5" }],
         ["polygon", { class: "s-top", points: "12,1.5 21.5,7.5 12,6.8 2.5,7.5" }],
         ["polygon", { class: "s-low", points: "12,22.5 21.5,16.5 12,14.6 2.5,16.5" }],
@@ -290,7 +348,7 @@ export const COLOR_NAMES = { red: "Red", blue: "Blue", green: "Green", yellow: "
 export function colorBadge(color) {
   const name = COLOR_NAMES[color] || "No colour";
   return h(`span.face-color.col-${COLOR_NAMES[color] ? color : "none"}`, { title: name, "aria-label": name, role: "img" },
-    svg("0 0 24 24", COLOR_SHAPES[color] || [["rect", { x: 4, y: 4, width: 16, height: 16 }]]),
+    icon(`color-${COLOR_SHAPES[color] ? color : "none"}`, "0 0 24 24", COLOR_SHAPES[color] || [["rect", { x: 4, y: 4, width: 16, height: 16 }]]),
     h("b", { "aria-hidden": "true" }, name[0]));
 }
 
@@ -315,7 +373,7 @@ export function thalaraRemnant(color, strength, size) {
   const col = COLOR_NAMES[color] ? color : "none";
   const label = `${COLOR_NAMES[color] || color} Remnant, strength ${strength}`;
   return face("face-remnant", s, `.col-${col}`, { "data-card": `${color}${strength}`, "aria-label": label, title: label },
-    h("span.fc-watermark", { "aria-hidden": "true" }, svg("0 0 24 24", COLOR_SHAPES[color] || [])),
+    h("span.fc-watermark", { "aria-hidden": "true" }, icon(`mark-${COLOR_SHAPES[color] ? color : "none"}`, "0 0 24 24", COLOR_SHAPES[color] || [])),
     corners(color),
     h("b.fc-strength", { "aria-hidden": "true" }, strength),
     s === "mini" ? null : h("span.fc-caption", { "aria-hidden": "true" }, `${COLOR_NAMES[color] || color} Remnant`),
@@ -332,7 +390,7 @@ export function thalaraArtifact(id, info, size) {
   const label = `Artifact ${name}: ${COLOR_NAMES[a.color] || a.color}, strength ${a.strength}, ${a.stars} star${a.stars === 1 ? "" : "s"}`;
   return face("face-artifact", s, `.col-${col}`, { "data-card": id, "aria-label": label, title: label },
     h("div.fc-field", {},
-      h("span.fc-watermark", { "aria-hidden": "true" }, svg("0 0 24 24", COLOR_SHAPES[a.color] || [])),
+      h("span.fc-watermark", { "aria-hidden": "true" }, icon(`mark-${COLOR_SHAPES[a.color] ? a.color : "none"}`, "0 0 24 24", COLOR_SHAPES[a.color] || [])),
       h("span.fc-corner.c-tl", { "aria-hidden": "true" }, colorBadge(a.color)),
       h("b.fc-strength", { "aria-hidden": "true" }, a.strength),
       stars(a.stars)),
@@ -384,7 +442,7 @@ export function thalaraAftershock(size, info) {
   const has = a.strength !== undefined && a.strength !== null;
   const label = `Aftershock, colourless${has ? `, strength ${a.strength}` : ""}`;
   return face("face-aftershock", s, "", { "data-card": "aftershock", "aria-label": label, title: label },
-    h("span.fc-watermark", { "aria-hidden": "true" }, svg("0 0 24 24", CRACKS)),
+    h("span.fc-watermark", { "aria-hidden": "true" }, icon("cracks", "0 0 24 24", CRACKS)),
     has ? h("b.fc-strength", { "aria-hidden": "true" }, a.strength) : null,
     h("span.fc-caption", { "aria-hidden": "true" }, "Aftershock"),
     s === "zoom" ? h("div.fc-body", {}, h("p.fc-text", {}, "A colourless energy card that Rinn'thra's spells put into the supply."), noteEl(a)) : null);
@@ -395,32 +453,20 @@ export function cardBack(game, size) {
   const s = sizeOf(size);
   const vale = game === "vale";
   const label = "a hidden card";
+  // Vale: the five families round a ring; Thalara: a star in a circle, pierced
   const emblem = vale
-    ? svg("0 0 48 48", ["fire", "water", "earth", "wind", "dragon"].flatMap((f, i) => {
-      const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
-      const x = 24 + 15 * Math.cos(a) - 6;
-      const y = 24 + 15 * Math.sin(a) - 6;
-      return [["g", { transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(.5)`, class: `b-${f}` }]];
-    }), "fc-emblem")
-    : svg("0 0 48 48", [
+    ? icon("back-vale", "0 0 48 48", [["circle", { class: "line", cx: 24, cy: 24, r: 22 }],
+      ...["fire", "water", "earth", "wind", "dragon"].map((f, i) => {
+        const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
+        const x = 24 + 15 * Math.cos(a) - 6;
+        const y = 24 + 15 * Math.sin(a) - 6;
+        return ["g", { transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(.5)` }, FAMILY_SHAPES[f]];
+      })], "fc-emblem")
+    : icon("back-thalara", "0 0 48 48", [
       ["circle", { class: "line", cx: 24, cy: 24, r: 17 }],
       ["path", { d: "M24 8 28 20 40 24 28 28 24 40 20 28 8 24 20 20z" }],
       ["circle", { class: "hole", cx: 24, cy: 24, r: 3.2 }],
     ], "fc-emblem");
-  if (vale) {
-    // the five families round a ring: each group gets its emblem's shapes
-    emblem.querySelectorAll("g").forEach((g) => {
-      const fam = g.getAttribute("class").slice(2);
-      for (const [tag, attrs] of FAMILY_SHAPES[fam]) {
-        const el = document.createElementNS(SVG_NS, tag);
-        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-        g.append(el);
-      }
-    });
-    const ring = document.createElementNS(SVG_NS, "circle");
-    for (const [k, v] of Object.entries({ class: "line", cx: 24, cy: 24, r: 22 })) ring.setAttribute(k, v);
-    emblem.prepend(ring);
-  }
   return face("face-back", s, `.g-${vale ? "vale" : "thalara"}`, { "aria-label": label, title: label },
     h("span.fc-back-in", { "aria-hidden": "true" }, emblem));
 }
