@@ -3,6 +3,8 @@ each wired into the search, each deterministic for a seed and an iteration budge
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from search_positions import midgame
 from tests.analysis.positions import played_record
@@ -17,6 +19,7 @@ from cardtable.engine.record import GameRecord
 def test_the_knobs_tried_toward_the_expert_are_read_and_checked() -> None:
     on = settings_for("100+avail=1+bias=2+mix=0.3+mast=0.5")
     assert (on.textbook_availability, on.bias, on.mix, on.mast) == (True, 2.0, 0.3, 0.5)
+    assert pickle.loads(pickle.dumps(on)) == on     # as the arena's workers receive it
     off = settings_for("100")
     assert (off.textbook_availability, off.bias, off.mix, off.mast) == (False, 0.0, 0.0, 0.0)
     for bad in ("100+avail=2", "100+avail=yes", "100+bias=-1", "100+mix=1.5", "100+mast=2"):
