@@ -46,6 +46,26 @@ class SearchSettings:
     exploration: float = 0.5
     rollout_depth: int = 20
     margin_weight: float = 0.1
+    # Experiments toward an expert (issue 29, docs/ai.md "Toward an expert"), off by
+    # default so every level above plays as it was measured:
+    # count a child's availability on every visit to its parent in which it is legal,
+    # expansions included (the textbook rule of Cowling et al.), not only on UCB steps;
+    textbook_availability: bool = False
+    # progressive bias: each child's prior is the game's evaluation (0..1, for the player
+    # who moves) of the position right after its action, in the world the parent was
+    # first expanded in; untried actions are expanded best prior first, and UCB adds
+    # bias * prior / (visits + 1), a pull that fades as the child's own mean firms up.
+    bias: float = 0.0
+    # leaf mixing: the reward is (1 - mix) * the rollout's result + mix * the game's
+    # evaluation of the position the rollout started from (the newly added node), a
+    # second, less noisy opinion of the same leaf (AlphaGo's lambda, with the game's
+    # hand-written evaluation in place of a value network).
+    mix: float = 0.0
+    # MAST (move-average sampling): the search keeps, per player and action, the mean
+    # reward of the iterations that played it anywhere (tree or rollout); a rollout
+    # step takes the legal action with the best such mean with this probability (else
+    # the game's rollout policy), and untried actions are expanded best mean first.
+    mast: float = 0.0
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -61,10 +81,18 @@ class SearchSettings:
             raise ValueError(f"the exploration constant must be 0 to {MAX_EXPLORATION:g}")
         if not 0 <= self.margin_weight <= 1:
             raise ValueError("margin_weight must be 0 to 1")
+        if not 0 <= self.bias <= MAX_EXPLORATION:
+            raise ValueError(f"the bias weight must be 0 to {MAX_EXPLORATION:g}")
+        if not 0 <= self.mix <= 1:
+            raise ValueError("mix must be 0 to 1")
+        if not 0 <= self.mast <= 1:
+            raise ValueError("mast must be 0 to 1")
 
     def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
         return (SearchSettings, (self.iterations, self.seconds, self.exploration,
-                                 self.rollout_depth, self.margin_weight))
+                                 self.rollout_depth, self.margin_weight,
+                                 self.textbook_availability, self.bias, self.mix,
+                                 self.mast))
 
 
 @dataclass(frozen=True)
@@ -83,13 +111,15 @@ class ActionStats:
 class _Node:
     """One tree node: the action that led here belongs to the parent's dict key."""
 
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "priors", "reward", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = [0.0] * players
+        # with progressive bias: each action's prior, once rated (see SearchSettings)
+        self.priors: dict[Action, float] | None = None
 
 
 class ISMCTSAgent(Agent):
@@ -102,6 +132,9 @@ class ISMCTSAgent(Agent):
         self.settings = settings or SearchSettings(seconds=LEVELS["medium"])
         self.last_iterations = 0
         self._last: tuple[View, _Node] | None = None
+        # MAST's table for the search under way: (player, action) -> [reward sum, count]
+        self._mast: dict[tuple[int, Action], list[float]] = {}
+        self._moves: list[tuple[int, Action]] = []
 
     # -- the agent interface ----------------------------------------------------
     def choose(self, view: View) -> Action:
@@ -145,6 +178,7 @@ class ISMCTSAgent(Agent):
         limit = settings.iterations if settings.iterations is not None else 1 << 62
         root: _Node | None = None
         done = 0
+        self._mast = {}
         while done < limit:
             world = view.sample_world(self.rng)
             if root is None:
@@ -160,7 +194,13 @@ class ISMCTSAgent(Agent):
 
     def _iterate(self, root: _Node, world: State) -> None:
         rng = self.rng
-        exploration = self.settings.exploration
+        settings = self.settings
+        exploration = settings.exploration
+        textbook = settings.textbook_availability
+        bias = settings.bias
+        mast = settings.mast
+        moves = self._moves
+        moves.clear()
         path = [root]
         node = root
         while not world.is_over():
@@ -170,7 +210,20 @@ class ISMCTSAgent(Agent):
             children = node.children
             untried = [action for action in legal if action not in children]
             if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                if textbook:
+                    for action in legal:
+                        known = children.get(action)
+                        if known is not None:
+                            known.avail += 1
+                if bias:
+                    rated = self._priors(node, world, untried, mover)
+                    action = max(untried, key=lambda a: rated[a])
+                elif mast:
+                    action = self._mast_best(mover, untried)
+                else:
+                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                if mast:
+                    moves.append((mover, action))
                 child = _Node(len(root.reward))
                 children[action] = child
                 world.apply(action)
@@ -179,40 +232,109 @@ class ISMCTSAgent(Agent):
             best: _Node | None = None
             best_action: Action | None = None
             best_value = -math.inf
+            priors = node.priors if bias else None
             for action in legal:
                 child = children[action]
                 child.avail += 1
                 value = (child.reward[mover] / child.visits
                          + exploration * math.sqrt(math.log(child.avail) / child.visits))
+                if priors is not None:
+                    value += bias * priors.get(action, 0.5) / (child.visits + 1)
                 if value > best_value:
                     best_value = value
                     best = child
                     best_action = action
             assert best is not None and best_action is not None
+            if mast:
+                moves.append((mover, best_action))
             world.apply(best_action)
             path.append(best)
             node = best
-        rewards = self._playout(world)
+        mix = settings.mix
+        if mix and not world.is_over():
+            leaf = self._evaluation(world)
+            rewards = [(1 - mix) * r + mix * v
+                       for r, v in zip(self._playout(world), leaf, strict=True)]
+        else:
+            rewards = self._playout(world)
         for visited in path:
             visited.visits += 1
             total = visited.reward
             for p, r in enumerate(rewards):
                 total[p] += r
+        if mast:
+            table = self._mast
+            for mover, action in moves:
+                entry = table.get((mover, action))
+                if entry is None:
+                    table[(mover, action)] = [rewards[mover], 1.0]
+                else:
+                    entry[0] += rewards[mover]
+                    entry[1] += 1.0
+
+    def _priors(self, node: _Node, world: State, actions: list[Action],
+                mover: int) -> dict[Action, float]:
+        """The node's priors, rating in `world` the actions of `actions` not rated yet:
+        the game's evaluation for `mover` after each, mapped to 0..1. An action is rated
+        once, in the first world it is legal in at this node."""
+        priors = node.priors
+        if priors is None:
+            priors = node.priors = {}
+        evaluate = self.heuristics.evaluate
+        for action in actions:
+            if action not in priors:
+                after = world.clone()
+                after.apply(action)
+                priors[action] = min(1.0, max(0.0, (evaluate(after, mover) + 1.0) / 2.0))
+        return priors
 
     def _playout(self, world: State) -> list[float]:
         """Play on with the rollout policy for a few actions, then score the result:
         one reward in [0, 1] per player."""
         heuristics = self.heuristics
         rng = self.rng
+        mast = self.settings.mast
+        moves = self._moves
         for _ in range(self.settings.rollout_depth):
             if world.is_over():
                 break
-            world.apply(heuristics.rollout_action(world, rng))
+            if mast:
+                mover = world.current_player()
+                assert mover is not None
+                if rng.random() < mast:
+                    action = self._mast_best(mover, world.legal_actions())
+                else:
+                    action = heuristics.rollout_action(world, rng)
+                moves.append((mover, action))
+                world.apply(action)
+            else:
+                world.apply(heuristics.rollout_action(world, rng))
         if world.is_over():
             return final_rewards(world, self.settings.margin_weight)
+        return self._evaluation(world)
+
+    def _mast_best(self, mover: int, actions: list[Action]) -> Action:
+        """The action of `actions` with the best MAST mean for `mover` (one never played
+        counts as 0.5, an even result); ties go to a random one."""
+        table = self._mast
+        best: list[Action] = []
+        best_value = -1.0
+        for action in actions:
+            entry = table.get((mover, action))
+            value = entry[0] / entry[1] if entry is not None else 0.5
+            if value > best_value:
+                best_value = value
+                best = [action]
+            elif value == best_value:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _evaluation(self, world: State) -> list[float]:
+        """The game's evaluation of `world` for every player, mapped to 0..1."""
+        evaluate = self.heuristics.evaluate
         out = []
         for p in range(world.num_players):
-            value = heuristics.evaluate(world, p)
+            value = evaluate(world, p)
             out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
         return out
 
@@ -241,6 +363,7 @@ class ISMCTSAgent(Agent):
         if not 1 <= iterations <= MAX_ITERATIONS:
             raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
         node: _Node | None = None
+        self._mast = {}
         for _ in range(iterations):
             world = view.sample_world(self.rng)
             world.apply(action)
@@ -279,7 +402,9 @@ def final_rewards(state: State, margin_weight: float) -> list[float]:
 
 
 # Names of the tuning knobs a level may carry after "+": ismcts:medium+depth=20+c=0.5
-KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight"}
+KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight",
+                "avail": "textbook_availability", "bias": "bias", "mix": "mix",
+                "mast": "mast"}
 
 
 def settings_for(level: str | None) -> SearchSettings:
@@ -298,9 +423,15 @@ def settings_for(level: str | None) -> SearchSettings:
             raise OptionError(f"unknown ismcts knob {key!r} in {level!r}; knobs: "
                               f"{', '.join(KNOBS)}")
         try:
-            changes[KNOBS[key]] = int(text) if key == "depth" else float(text)
+            if key == "avail":
+                if text not in ("0", "1"):
+                    raise ValueError(text)
+                changes[KNOBS[key]] = text == "1"
+            else:
+                changes[KNOBS[key]] = int(text) if key == "depth" else float(text)
         except ValueError:
-            raise OptionError(f"ismcts knob {key!r} needs a number, got {text!r}") from None
+            raise OptionError(f"ismcts knob {key!r} needs a number, got {text!r}"
+                              + (" (avail takes 0 or 1)" if key == "avail" else "")) from None
     try:
         return replace(base, **changes)  # type: ignore[arg-type]
     except ValueError as exc:

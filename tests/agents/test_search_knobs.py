@@ -1,0 +1,71 @@
+"""The search knobs tried toward an expert (issue 29; docs/ai.md): read and checked,
+each wired into the search, each deterministic for a seed and an iteration budget."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from search_positions import midgame
+from tests.analysis.positions import played_record
+from tests.analysis.test_hidden import _first_round, _unseen_swap
+
+from cardtable.agents import make_agent
+from cardtable.agents.ismcts import ISMCTSAgent, settings_for
+from cardtable.engine.api import OptionError
+from cardtable.engine.record import GameRecord
+
+
+def test_the_knobs_tried_toward_the_expert_are_read_and_checked() -> None:
+    on = settings_for("100+avail=1+bias=2+mix=0.3+mast=0.5")
+    assert (on.textbook_availability, on.bias, on.mix, on.mast) == (True, 2.0, 0.3, 0.5)
+    assert pickle.loads(pickle.dumps(on)) == on     # as the arena's workers receive it
+    off = settings_for("100")
+    assert (off.textbook_availability, off.bias, off.mix, off.mast) == (False, 0.0, 0.0, 0.0)
+    for bad in ("100+avail=2", "100+avail=yes", "100+bias=-1", "100+mix=1.5", "100+mast=2"):
+        with pytest.raises(OptionError):
+            settings_for(bad)
+
+
+@pytest.mark.parametrize("knob", ["avail=1", "bias=2", "mix=0.5", "mast=0.5"])
+def test_each_knob_changes_the_search_and_stays_deterministic(knob: str) -> None:
+    state = midgame("thalara", 6)
+    player = state.current_player()
+    assert player is not None
+
+    def searched(spec: str) -> list[tuple[str, int, float | None]]:
+        agent = ISMCTSAgent(state.game, 5, settings_for(spec))
+        view = state.view(player)
+        root = agent.search(view)
+        return [(str(s.action), s.visits, s.mean)
+                for s in agent.root_statistics(root, view.legal_actions, player)]
+
+    turned = searched(f"80+{knob}")
+    assert turned == searched(f"80+{knob}")
+    assert turned != searched("80")
+
+
+def _choices(record: GameRecord, seat: int, spec: str) -> list[str]:
+    """The search's choice at every decision of `seat` in `record`, each a fresh agent
+    with a seed from the decision's index alone."""
+    state = record.new_state()
+    out = []
+    for index, text in enumerate(record.actions):
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
+            agent = make_agent(spec, state.game, index)
+            out.append(str(agent.choose(state.view(seat))))
+        state.apply_text(text)
+    return out
+
+
+@pytest.mark.parametrize("knob", ["bias=2", "mix=0.5", "mast=0.5"])
+def test_the_knobs_choices_do_not_depend_on_cards_the_seat_cannot_see(knob: str) -> None:
+    # Two Thalara records that differ only in a card seat 1 took and never showed (the
+    # analysis's hidden-card test builds them and checks that premise). bias and mix
+    # read the game's evaluation of sampled worlds, mast learns from their rollouts:
+    # the paths by which a hidden card could reach the choice.
+    held = _first_round(played_record("thalara", seed=2, agents=("greedy", "random")))
+    other = _unseen_swap(held)
+    one = _choices(held, 0, f"ismcts:15+{knob}")
+    assert len(one) >= 10
+    assert one == _choices(other, 0, f"ismcts:15+{knob}")
