@@ -103,7 +103,7 @@ def test_pick_never_the_tile_with_your_own_marker_and_a_taken_marker_goes_home()
     with pytest.raises(IllegalAction, match="marker"):
         play(st, "artifact book-of-thoth")
     play(st, "artifact ring-of-wishes")
-    assert st.marker == [st.cs.art_index["ring-of-wishes"], -1]
+    assert st.marker == (st.cs.art_index["ring-of-wishes"], -1)
     assert sorted(legal(st)) == ["artifact book-of-thoth", "artifact imperial-seal"]
 
 
@@ -119,9 +119,9 @@ def test_at_the_end_of_your_resolution_the_artifact_goes_back() -> None:
     st = pos(seat(artifact="gem-of-kukulkan"), seat(area=["rukh"], artifact="book-of-thoth"))
     play(st, "end", "end")
     # P1 resolves now (Rukh): P1's own tile is still in front of P1, P1's went back
-    assert st.current_player() == 1 and st.held == [-1, st.cs.art_index["book-of-thoth"]]
+    assert st.current_player() == 1 and st.held == (-1, st.cs.art_index["book-of-thoth"])
     play(st, "name wind")
-    assert st.held == [-1, -1] and st.phase == phases.HUNTING
+    assert st.held == (-1, -1) and st.phase == phases.HUNTING
     # round 6: seat 1 picks first, and not the tile it just returned
     assert st.current_player() == 1 and "artifact book-of-thoth" not in legal(st)
     assert st.marker[0] == st.cs.art_index["gem-of-kukulkan"]
@@ -187,7 +187,7 @@ def test_pied_pipers_pipe_retrieves_all_of_your_own_shelter_when_taken() -> None
     play(st, "choose retrieve-all")
     assert names(st, sorted(st.hands[0])) == names(st, sorted([card(st, "odin"),
                                                                card(st, "hydra")]))
-    assert st.shelter[0] == [] and names(st, st.shelter[1]) == ["tidal"]
+    assert st.shelter[0] == () and names(st, st.shelter[1]) == ["tidal"]
 
 
 def test_pied_pipers_pipe_edge_empty_shelter_draws() -> None:
@@ -300,7 +300,7 @@ def test_philosophers_stone_retrieve_and_or_discard_for_a_purple() -> None:
     assert sorted(legal(st)) == ["choose both", "choose purple", "choose retrieve"]
     play(st, "choose both", "retrieve hydra")
     assert names(st, st.hands[0]) == ["hydra"] and stones(st, 0) == (0, 0, 1)
-    assert card(st, "odin") in st.discard and st.shelter[0] == []
+    assert card(st, "odin") in st.discard and st.shelter[0] == ()
 
 
 def test_philosophers_stone_edge_one_card_no_both_empty_nothing() -> None:

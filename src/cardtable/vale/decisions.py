@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.api import Action, Event
+from cardtable.engine.tuples import replace_at, without
 from cardtable.vale import board, rules
 from cardtable.vale.actions import (
     DONE,
@@ -93,7 +94,7 @@ def hides_its_choices(st: ValeState, frame: Frame) -> bool:
         return False
     hand = st.hands[frame.player]
     public = st.public
-    return sorts_the_hand and len(hand) > 1 and not all(public[c] for c in hand)
+    return sorts_the_hand and len(hand) > 1 and not all(public >> c & 1 for c in hand)
 
 
 # --- stone-limit ---------------------------------------------------------------------
@@ -309,7 +310,7 @@ def _take_answer(st: ValeState, frame: TakeFromDiscard, action: Action) -> None:
     st.pending.pop()
     st.discard.remove(c)
     st.hands[frame.player].append(c)
-    st.public[c] = 1
+    st.public |= 1 << c
 
 
 # --- discard-any-from-hand -----------------------------------------------------------
@@ -487,7 +488,7 @@ def _retrieve_answer(st: ValeState, frame: Retrieve, action: Action) -> None:
     p = frame.player
     c = action.a
     st.pending.pop()
-    st.shelter[p].remove(c)
+    st.shelter = replace_at(st.shelter, p, without(st.shelter[p], c))
     st.hands[p].append(c)
     st.events.append(Event("retrieve", p, f"P{p + 1} retrieves {st.cs.ids[c]}"))
 
@@ -500,7 +501,8 @@ def _discard_shelter_options(st: ValeState, frame: DiscardFromShelter) -> list[A
 def _discard_shelter_answer(st: ValeState, frame: DiscardFromShelter,
                             action: Action) -> None:
     st.pending.pop()
-    st.shelter[frame.player].remove(action.a)
+    st.shelter = replace_at(st.shelter, frame.player,
+                            without(st.shelter[frame.player], action.a))
     st.discard.append(action.a)
 
 
@@ -529,7 +531,7 @@ def _price_answer(st: ValeState, frame: PayPrice, action: Action) -> None:
     elif card in st.discard:
         st.discard.remove(card)
         st.hands[p].append(card)
-        st.public[card] = 1
+        st.public |= 1 << card
         st.events.append(Event("keep", p, f"P{p + 1} keeps {st.cs.ids[card]} in hand"))
 
 

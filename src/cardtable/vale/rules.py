@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Action, Event, IllegalAction
+from cardtable.engine.tuples import replace_at
 from cardtable.vale import board, decisions, effects, feasibility
 from cardtable.vale.actions import (
     END,
@@ -75,8 +76,10 @@ def start_round(st: ValeState) -> None:
         if c < 0:
             break
         display.append(c)
+    public = st.public
     for c in display:
-        st.public[c] = 1
+        public |= 1 << c
+    st.public = public
     st.events.append(Event("round", None, f"Round {st.round}: P{st.first + 1} is first; "
                            f"revealed {', '.join(st.cs.ids[c] for c in display)}"))
 
@@ -197,7 +200,7 @@ def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
                 continue
             board.add_points(st, p, points * (paid[per_color] if per_color >= 0 else 1))
     area.append(card)
-    st.public[card] = 1
+    st.public |= 1 << card
     if cs.has_instant[card]:
         st.pending.append(Run(p, card, cs.instant[card]))
 
@@ -223,11 +226,12 @@ def artifact_actions(st: ValeState, p: int) -> list[Action]:
 
 def take_artifact(st: ValeState, p: int, a: int) -> None:
     cs = st.cs
+    marker = st.marker
     for q in range(st.n):
-        if st.marker[q] == a:
-            st.marker[q] = -1  # another player's marker goes back to them
-    st.held[p] = a
-    st.marker[p] = a
+        if marker[q] == a:
+            marker = replace_at(marker, q, -1)  # another player's marker goes back to them
+    st.held = replace_at(st.held, p, a)
+    st.marker = replace_at(marker, p, a)
     st.artifact_picks += 1
     if cs.art_ability[a] == A_INSTANT:
         st.pending.append(Run(p, ART_SRC + a, cs.art_ops[a]))
@@ -236,7 +240,7 @@ def take_artifact(st: ValeState, p: int, a: int) -> None:
 def return_artifact(st: ValeState, p: int) -> None:
     a = st.held[p]
     if a >= 0:
-        st.held[p] = -1
+        st.held = replace_at(st.held, p, -1)
         st.events.append(Event("artifact", p, f"P{p + 1} returns {st.cs.art_ids[a]} to "
                                "the display (with their marker)"))
 
@@ -285,7 +289,7 @@ def proceed(st: ValeState) -> None:
                 only = acts[0]
                 decider = top.player
                 text = f"{event_text(decider, only)} (the only choice)"
-                if only.kind == K_TOP and not st.public[only.a]:
+                if only.kind == K_TOP and not st.public >> only.a & 1:
                     st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
                 else:
@@ -336,14 +340,14 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     events = st.events = []
     pending = st.pending
     p = pending[-1].player if pending else board.turn_player(st)
-    st.hist.append(action)
+    st.hist = (st.hist, action)
     cache = _EVENTS[p][action.kind]
     event = cache.get(action.text)
     if event is None:
         if len(cache) > 2000:
             cache.clear()
         event = cache[action.text] = Event("action", p, event_text(p, action))
-    if action.kind == K_TOP and not st.public[action.a]:
+    if action.kind == K_TOP and not st.public >> action.a & 1:
         # Nurikabe: a secret hand card goes face down on top of the deck
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
                       event_text(p, action))
@@ -366,7 +370,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         elif kind == K_TAME:
             st.hunted[p].remove(c)
             st.hands[p].append(c)
-            st.public[c] = 1
+            st.public |= 1 << c
             tame_triggers(st, p, c)
         elif kind == K_REMOVE:
             r, b, pu = payment_counts(action.b)
@@ -384,7 +388,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         elif kind == K_ARTIFACT:
             take_artifact(st, p, c)
         elif kind == K_USE:
-            st.held[p] = -1  # back to the display, with p's marker on it
+            st.held = replace_at(st.held, p, -1)  # back to the display, with p's marker
             st.pending.append(Run(p, ART_SRC + c, st.cs.art_ops[c]))
         else:  # pragma: no cover - every listed action kind is handled above
             raise AssertionError(f"unexpected action {action!r}")

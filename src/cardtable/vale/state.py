@@ -148,21 +148,24 @@ class ValeState(State):
         self.stones: list[int] = [0] * (3 * n)
         self.points: list[int] = list(setup.start_scores)
         self.discard: list[int] = []
-        self.public: list[int] = [0] * cs.n
+        # bit c set: everybody knows where card c is. An int, like the tuples below,
+        # is replaced, never changed, so clone() shares it (engine/tuples.py).
+        self.public = 0
         self.known_top = 0
         self.recheck = True  # stone limits need checking
         self.pending: list[Frame] = []  # the pending steps, the newest last (frames.py)
         self.rng = seed & RNG_MASK
-        self.hist: list[Action] = []
+        self.hist: tuple[Any, Action] | None = None  # (the history before, the action)
         self._winners: list[int] = []
         self.legal: list[Action] = []
         self.events: list[Event] = []
         self.deck: list[int] = list(range(cs.n))
         board.shuffle(self, self.deck)
-        self.shelter: list[list[int]] = [[] for _ in range(n)]
-        self.extra: list[int] = [0] * n
-        self.held: list[int] = [-1] * n
-        self.marker: list[int] = [-1] * n
+        # the Artifacts expansion's, written a few times a game: tuples, shared by clones
+        self.shelter: tuple[tuple[int, ...], ...] = ((),) * n
+        self.extra: tuple[int, ...] = (0,) * n
+        self.held: tuple[int, ...] = (-1,) * n
+        self.marker: tuple[int, ...] = (-1,) * n
         self.artifact_picks = n
         self.triggered = 0
         self.secret_top = -1
@@ -244,7 +247,13 @@ class ValeState(State):
         return list(self._winners) if self.phase == OVER else []
 
     def history(self) -> list[Action]:
-        return list(self.hist)
+        out: list[Action] = []
+        node = self.hist
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
 
     def clone(self) -> ValeState:
         new = ValeState()
@@ -259,10 +268,12 @@ class ValeState(State):
         new.artifact_picks = self.artifact_picks
         new.triggered = self.triggered
         new.secret_top = self.secret_top
-        new.shelter = [h[:] for h in self.shelter]
-        new.extra = self.extra[:]
-        new.held = self.held[:]
-        new.marker = self.marker[:]
+        # tuples and ints (shelter, extra, held, marker, public, hist): replaced, never
+        # changed, so shared
+        new.shelter = self.shelter
+        new.extra = self.extra
+        new.held = self.held
+        new.marker = self.marker
         new.round = self.round
         new.first = self.first
         new.phase = self.phase
@@ -276,12 +287,12 @@ class ValeState(State):
         new.points = self.points[:]
         new.deck = self.deck[:]
         new.discard = self.discard[:]
-        new.public = self.public[:]
+        new.public = self.public
         new.known_top = self.known_top
         new.recheck = self.recheck
         new.pending = self.pending[:]  # frames never change: shared
         new.rng = self.rng
-        new.hist = self.hist[:]
+        new.hist = self.hist
         new._winners = self._winners
         new.legal = self.legal
         new.events = []
@@ -294,13 +305,12 @@ class ValeState(State):
                 tuple(self.display), tuple(map(tuple, self.hunted)),
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)),
                 tuple(self.stones), tuple(self.points), tuple(self.deck),
-                tuple(self.discard), tuple(self.public), self.known_top, tuple(self.pending),
-                self.rng, tuple(a.text for a in self.hist), tuple(self._winners),
+                tuple(self.discard), self.public, self.known_top, tuple(self.pending),
+                self.rng, tuple(a.text for a in self.history()), tuple(self._winners),
                 self.setup.end_score, self.setup.tie_break, self.setup.steal_full,
                 self.setup.copy_as_target, self.cs.file, self.setup.expansion, self.arts,
                 self.artifact_picks, self.triggered, self.secret_top,
-                tuple(map(tuple, self.shelter)), tuple(self.extra), tuple(self.held),
-                tuple(self.marker))
+                self.shelter, self.extra, self.held, self.marker)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValeState) and self.fingerprint() == other.fingerprint()
@@ -325,9 +335,9 @@ class ValeState(State):
             if player == q:
                 shown = sorted(hand)
                 hand_ids: list[str | None] = [ids[c] for c in shown]
-                known = [bool(public[c]) for c in shown]
+                known = [bool(public >> c & 1) for c in shown]
             else:
-                shown = sorted(c for c in hand if public[c])
+                shown = sorted(c for c in hand if public >> c & 1)
                 hidden = len(hand) - len(shown)
                 hand_ids = [ids[c] for c in shown] + [None] * hidden
                 known = [True] * len(shown) + [False] * hidden
@@ -421,7 +431,7 @@ class ValeState(State):
             if q == player:
                 continue
             for i, c in enumerate(self.hands[q]):
-                if not public[c]:
+                if not public >> c & 1:
                     pool.append(c)
                     slots.append((q, i))
         # Forget the true arrangement first: a caller who picks `rng` could otherwise
@@ -429,13 +439,15 @@ class ValeState(State):
         pool.sort()
         rng.shuffle(pool)
         world.deck[:unknown_deck] = pool[:unknown_deck]
-        for c in pool[:unknown_deck]:
-            world.public[c] = 0  # where a card was known before tells where it is now
+        # where a card was known before tells where it is now: each dealt card is secret
+        hidden = 0
+        for c in pool:
+            hidden |= 1 << c
+        world.public &= ~hidden
         for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
             world.hands[q][i] = c
-            world.public[c] = 0
         world.rng = rng.getrandbits(64)
-        world.hist = []
+        world.hist = None
         if self.phase == OVER:
             world.end_sources = summary.sources_of(self)
         world._seed = rng.getrandbits(63)
