@@ -16,7 +16,10 @@ T = TypeVar("T")
 
 def replace_at(row: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     """`row` with entry `i` replaced by `value`."""
-    return (*row[:i], value, *row[i + 1:])
+    # one list and one tuple built: fewer allocations than joining slices
+    out = list(row)
+    out[i] = value
+    return tuple(out)
 
 
 def add_to(rows: tuple[tuple[T, ...], ...], i: int, item: T) -> tuple[tuple[T, ...], ...]:

@@ -161,11 +161,13 @@ class ValeState(State):
         self.events: list[Event] = []
         self.deck: list[int] = list(range(cs.n))
         board.shuffle(self, self.deck)
-        # the Artifacts expansion's, written a few times a game: tuples, shared by clones
+        # the Artifacts expansion's shelters and areas bought, written a few times a
+        # game: tuples, shared by clones; the tiles, taken and returned every round by
+        # every player, stay lists (rebuilding a tuple at each write costs more)
         self.shelter: tuple[tuple[int, ...], ...] = ((),) * n
         self.extra: tuple[int, ...] = (0,) * n
-        self.held: tuple[int, ...] = (-1,) * n
-        self.marker: tuple[int, ...] = (-1,) * n
+        self.held: list[int] = [-1] * n
+        self.marker: list[int] = [-1] * n
         self.artifact_picks = n
         self.triggered = 0
         self.secret_top = -1
@@ -268,12 +270,12 @@ class ValeState(State):
         new.artifact_picks = self.artifact_picks
         new.triggered = self.triggered
         new.secret_top = self.secret_top
-        # tuples and ints (shelter, extra, held, marker, public, hist): replaced, never
-        # changed, so shared
+        # tuples and ints (shelter, extra, public, hist): replaced, never changed, so
+        # shared
         new.shelter = self.shelter
         new.extra = self.extra
-        new.held = self.held
-        new.marker = self.marker
+        new.held = self.held[:]
+        new.marker = self.marker[:]
         new.round = self.round
         new.first = self.first
         new.phase = self.phase
@@ -310,7 +312,7 @@ class ValeState(State):
                 self.setup.end_score, self.setup.tie_break, self.setup.steal_full,
                 self.setup.copy_as_target, self.cs.file, self.setup.expansion, self.arts,
                 self.artifact_picks, self.triggered, self.secret_top,
-                self.shelter, self.extra, self.held, self.marker)
+                self.shelter, self.extra, tuple(self.held), tuple(self.marker))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValeState) and self.fingerprint() == other.fingerprint()
