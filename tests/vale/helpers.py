@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable import load_game
 from cardtable.engine.tuples import replace_at
-from cardtable.vale import board, phases, rules
+from cardtable.vale import phases, rules
 from cardtable.vale.cards import expansion_cards
 from cardtable.vale.state import ValeState
 
@@ -59,11 +59,11 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
         mark = s["marker"] or s["artifact"]
         st.marker[q] = tiles[mark] if mark else -1
         for c in [*st.shelter[q], *st.areas[q], *st.hunted[q]]:
-            board.set_public(st, c, True)
+            st.public[c] = 1
     st.discard = ids(discard)
     st.display = ids(display)
     for c in st.display:
-        board.set_public(st, c, True)
+        st.public[c] = 1
     top = ids(deck_top)
     assert len(placed) == len(set(placed)), "a card placed twice"
     rest = [c for c in range(st.cs.n) if c not in placed]

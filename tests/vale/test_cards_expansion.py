@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.vale import board
 from cardtable.vale.state import ValeState
 
 from .helpers import GAME, card, legal, names, play, position, seat, stones
@@ -331,7 +330,7 @@ def test_nurikabe_edge_a_secret_card_on_top_is_known_to_its_owner_only() -> None
     st = pos(seat(area=["nurikabe"], hand=["imp"]), seat(area=["rukh"]))
     play(st, "end", "end")
     drawn = st.hands[0][-1]
-    assert not board.is_public(st, drawn)
+    assert not st.public[drawn]
     events = st.apply(GAME.parse_action(st, f"top {st.cs.ids[drawn]}"))
     assert st.cs.ids[drawn] in events[0].text_for(0)
     assert st.cs.ids[drawn] not in events[0].text_for(1)
@@ -386,7 +385,7 @@ def test_loki_scores_a_point_per_permanent_card_itself_included() -> None:
 def test_anzu_reveals_the_hand_and_scores_its_families() -> None:
     st = pos(seat(hand=["anzu", "imp", "salamander", "kappa", "troll"], stones=(0, 1, 1)),
              seat())
-    board.set_public(st, card(st, "kappa"), False)
+    st.public[card(st, "kappa")] = 0
     assert None in st.observation(1)["seats"][0]["hand"]
     play(st, "summon anzu pay purple,blue")
     assert st.scores()[0] == 9

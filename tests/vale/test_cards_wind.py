@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.vale import board, rules
+from cardtable.vale import rules
 from cardtable.vale.state import ValeState
 
 from .helpers import card, legal, names, play, position, seat, stones
@@ -31,7 +31,7 @@ def test_pegasus_draws_a_hidden_card_and_lowers_costs_by_one() -> None:
     st = position(seat(hand=["pegasus", "kappa"], stones=(0, 1, 0)), seat())
     top = st.deck[-1]
     play(st, "summon pegasus pay blue")
-    assert top in st.hands[0] and not board.is_public(st, top)
+    assert top in st.hands[0] and not st.public[top]
     assert "summon kappa" in legal(st)  # cost 1 - 1 = 0
 
 

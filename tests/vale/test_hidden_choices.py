@@ -18,7 +18,7 @@ def egg_summoned(other: str, secret: bool = True) -> tuple[ValeState, list[str]]
     st = position(seat(hand=["dragon-egg", "tidal", other], area=["imp"], stones=(0, 1, 0)),
                   seat(), round=5)
     for name in ("tidal", other):
-        board.set_public(st, st.cs.index[name], not secret)
+        st.public[st.cs.index[name]] = 0 if secret else 1
     events = st.apply(GAME.parse_action(st, "summon dragon-egg pay blue"))
     return st, [e.text_for(1) for e in events]
 

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from cardtable.vale import board
 from cardtable.vale.state import ValeState
 from tests.engine.worlds import retold, sampled_worlds
 
@@ -43,7 +42,7 @@ def test_every_viewer_gets_the_documented_keys(expansion: str) -> None:
 
 def test_drawn_cards_are_hidden_tamed_cards_are_known() -> None:
     st = position(seat(hunted=["imp"], hand=["griffon"], area=["pegasus"]), seat())
-    board.set_public(st, card(st, "griffon"), False)  # griffon was drawn from the deck
+    st.public[card(st, "griffon")] = 0  # griffon was drawn from the deck
     play(st, "tame imp")
     mine = st.observation(0)["seats"][0]
     theirs = st.observation(1)["seats"][0]
@@ -100,12 +99,12 @@ def rearranged(st: ValeState, viewer: int, rng: random.Random) -> ValeState:
     for q in range(players):
         if q == viewer:
             continue
-        hidden = [i for i, c in enumerate(other.hands[q]) if not board.is_public(other, c)]
+        hidden = [i for i, c in enumerate(other.hands[q]) if not other.public[c]]
         if hidden and unknown:
             i = hidden[0]
             j = rng.randrange(unknown)
             other.hands[q][i], other.deck[j] = other.deck[j], other.hands[q][i]
-            board.set_public(other, other.hands[q][i], False)
+            other.public[other.hands[q][i]] = 0
     return other
 
 
@@ -121,9 +120,9 @@ def test_sample_world_resamples_only_what_the_player_cannot_know(
     assert world.observation(viewer) == st.observation(viewer)
     # cards are conserved and the world plays on
     pool_before = sorted(st.deck + [c for q in range(players) if q != viewer
-                                    for c in st.hands[q] if not board.is_public(st, c)])
+                                    for c in st.hands[q] if not st.public[c]])
     pool_after = sorted(world.deck + [c for q in range(players) if q != viewer
-                                      for c in world.hands[q] if not board.is_public(world, c)])
+                                      for c in world.hands[q] if not world.public[c]])
     assert pool_before == pool_after
     if not world.is_over():
         assert world.legal_actions()
@@ -148,14 +147,16 @@ def test_events_never_tell_others_which_card_was_drawn() -> None:
 
 
 def test_a_discard_pile_shuffled_into_a_new_deck_is_no_longer_public() -> None:
+    from cardtable.vale import board
+
     st = position(seat(), seat(), discard=["imp", "kappa", "troll"])
     st.deck = []
     for c in st.discard:
-        board.set_public(st, c, True)          # the discard pile is open to all
+        st.public[c] = 1                       # the discard pile is open to all
     assert board.refill_deck(st)
     assert sorted(st.deck) == sorted(st.cs.index[n] for n in ("imp", "kappa", "troll"))
     # nobody knows where in the new deck each one is: a sampled world may put it anywhere
-    assert not any(board.is_public(st, c) for c in st.deck)
+    assert all(st.public[c] == 0 for c in st.deck)
 
 
 def test_a_sampled_world_keeps_the_dragon_a_dragon_egg_promised() -> None:

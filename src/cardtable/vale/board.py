@@ -241,20 +241,6 @@ def _recover_now(st: ValeState, q: int, c: int) -> None:
                            "(its permanent effect)"))
 
 
-# --- who knows a card ------------------------------------------------------------------
-# `st.public` is an int, bit c set when everybody knows where card c is: replaced, never
-# changed in place, so clone() shares it. The hot paths test and set the bit inline.
-
-def is_public(st: ValeState, card: int) -> bool:
-    """Whether everybody knows where `card` is."""
-    return bool(st.public >> card & 1)
-
-
-def set_public(st: ValeState, card: int, known: bool) -> None:
-    """Everybody knows where `card` is now (`known`), or only some do."""
-    st.public = st.public | 1 << card if known else st.public & ~(1 << card)
-
-
 def refill_deck(st: ValeState) -> bool:
     """When the deck is empty, shuffle the discard pile into a new deck."""
     if st.deck:
@@ -266,10 +252,8 @@ def refill_deck(st: ValeState) -> bool:
     st.known_top = 0
     st.secret_top = -1
     shuffle(st, st.deck)
-    hidden = 0
     for card in st.deck:
-        hidden |= 1 << card
-    st.public &= ~hidden  # shuffled face down: nobody knows where any of them is
+        st.public[card] = 0  # shuffled face down: nobody knows where any of them is
     st.events.append(Event("reshuffle", None, "The discard pile is shuffled into a new deck"))
     return True
 
@@ -292,7 +276,7 @@ def put_on_deck(st: ValeState, card: int, p: int) -> None:
     """`card` goes on top of the deck: in view of all when it was public (Tengu from an
     area), otherwise known only to `p` (Nurikabe)."""
     st.deck.append(card)
-    if st.public >> card & 1 or p < 0:
+    if st.public[card] or p < 0:
         st.known_top += 1
         st.secret_top = -1
     else:
@@ -303,7 +287,7 @@ def put_on_deck(st: ValeState, card: int, p: int) -> None:
 def shelter(st: ValeState, p: int, card: int) -> None:
     """Shelter: face up beside p's area, in neither hand nor area."""
     st.shelter = add_to(st.shelter, p, card)
-    st.public |= 1 << card
+    st.public[card] = 1
     st.events.append(Event("shelter", p, f"P{p + 1} shelters {st.cs.ids[card]}"))
 
 
@@ -325,7 +309,7 @@ def draw(st: ValeState, p: int, count: int) -> None:
             known = 0
         st.secret_top = -1
         st.hands[p].append(card)
-        set_public(st, card, bool(known))
+        st.public[card] = known
         if st.cs.watch:
             _event(st, p, EV_DRAW)
         st.events.append(Event("draw", p, f"P{p + 1} draws a card",
@@ -373,7 +357,7 @@ def recover(st: ValeState, p: int, card: int) -> None:
     st.recheck = True
     st.areas[p].remove(card)
     st.hands[p].append(card)
-    st.public |= 1 << card
+    st.public[card] = 1
 
 
 def turn_player(st: ValeState) -> int:

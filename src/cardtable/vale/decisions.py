@@ -94,7 +94,7 @@ def hides_its_choices(st: ValeState, frame: Frame) -> bool:
         return False
     hand = st.hands[frame.player]
     public = st.public
-    return sorts_the_hand and len(hand) > 1 and not all(public >> c & 1 for c in hand)
+    return sorts_the_hand and len(hand) > 1 and not all(public[c] for c in hand)
 
 
 # --- stone-limit ---------------------------------------------------------------------
@@ -310,7 +310,7 @@ def _take_answer(st: ValeState, frame: TakeFromDiscard, action: Action) -> None:
     st.pending.pop()
     st.discard.remove(c)
     st.hands[frame.player].append(c)
-    st.public |= 1 << c
+    st.public[c] = 1
 
 
 # --- discard-any-from-hand -----------------------------------------------------------
@@ -531,7 +531,7 @@ def _price_answer(st: ValeState, frame: PayPrice, action: Action) -> None:
     elif card in st.discard:
         st.discard.remove(card)
         st.hands[p].append(card)
-        st.public |= 1 << card
+        st.public[card] = 1
         st.events.append(Event("keep", p, f"P{p + 1} keeps {st.cs.ids[card]} in hand"))
 
 

@@ -264,7 +264,7 @@ def _swap(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
 def _reveal_hand(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
     hand = st.hands[p]
     for c in hand:
-        st.public |= 1 << c
+        st.public[c] = 1
     st.events.append(Event("reveal", p, f"P{p + 1} reveals their hand: " + (
         ", ".join(st.cs.ids[c] for c in sorted(hand)) or "nothing")))
 
@@ -301,7 +301,7 @@ def _reveal_display(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None
         if c < 0:
             break
         st.display.append(c)
-        st.public |= 1 << c
+        st.public[c] = 1
         st.events.append(Event("reveal", p, f"P{p + 1} reveals {st.cs.ids[c]} into the "
                                "hunting display"))
 

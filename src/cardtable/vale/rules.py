@@ -75,10 +75,8 @@ def start_round(st: ValeState) -> None:
         if c < 0:
             break
         display.append(c)
-    public = st.public
     for c in display:
-        public |= 1 << c
-    st.public = public
+        st.public[c] = 1
     st.events.append(Event("round", None, f"Round {st.round}: P{st.first + 1} is first; "
                            f"revealed {', '.join(st.cs.ids[c] for c in display)}"))
 
@@ -199,7 +197,7 @@ def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
                 continue
             board.add_points(st, p, points * (paid[per_color] if per_color >= 0 else 1))
     area.append(card)
-    st.public |= 1 << card
+    st.public[card] = 1
     if cs.has_instant[card]:
         st.pending.append(Run(p, card, cs.instant[card]))
 
@@ -287,7 +285,7 @@ def proceed(st: ValeState) -> None:
                 only = acts[0]
                 decider = top.player
                 text = f"{event_text(decider, only)} (the only choice)"
-                if only.kind == K_TOP and not st.public >> only.a & 1:
+                if only.kind == K_TOP and not st.public[only.a]:
                     st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
                 else:
@@ -345,7 +343,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         if len(cache) > 2000:
             cache.clear()
         event = cache[action.text] = Event("action", p, event_text(p, action))
-    if action.kind == K_TOP and not st.public >> action.a & 1:
+    if action.kind == K_TOP and not st.public[action.a]:
         # Nurikabe: a secret hand card goes face down on top of the deck
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
                       event_text(p, action))
@@ -368,7 +366,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         elif kind == K_TAME:
             st.hunted[p].remove(c)
             st.hands[p].append(c)
-            st.public |= 1 << c
+            st.public[c] = 1
             tame_triggers(st, p, c)
         elif kind == K_REMOVE:
             r, b, pu = payment_counts(action.b)

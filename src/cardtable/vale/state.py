@@ -148,9 +148,9 @@ class ValeState(State):
         self.stones: list[int] = [0] * (3 * n)
         self.points: list[int] = list(setup.start_scores)
         self.discard: list[int] = []
-        # bit c set: everybody knows where card c is. An int, like the tuples below,
-        # is replaced, never changed, so clone() shares it (engine/tuples.py).
-        self.public = 0
+        # public[c] = 1: everybody knows where card c is. A bytearray: clone() copies
+        # it in one step, with no reference to count for each card as a list's copy has.
+        self.public = bytearray(cs.n)
         self.known_top = 0
         self.recheck = True  # stone limits need checking
         self.pending: list[Frame] = []  # the pending steps, the newest last (frames.py)
@@ -270,8 +270,7 @@ class ValeState(State):
         new.artifact_picks = self.artifact_picks
         new.triggered = self.triggered
         new.secret_top = self.secret_top
-        # tuples and ints (shelter, extra, public, hist): replaced, never changed, so
-        # shared
+        # tuples (shelter, extra, hist): replaced, never changed, so shared
         new.shelter = self.shelter
         new.extra = self.extra
         new.held = self.held[:]
@@ -289,7 +288,7 @@ class ValeState(State):
         new.points = self.points[:]
         new.deck = self.deck[:]
         new.discard = self.discard[:]
-        new.public = self.public
+        new.public = self.public[:]
         new.known_top = self.known_top
         new.recheck = self.recheck
         new.pending = self.pending[:]  # frames never change: shared
@@ -307,7 +306,7 @@ class ValeState(State):
                 tuple(self.display), tuple(map(tuple, self.hunted)),
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)),
                 tuple(self.stones), tuple(self.points), tuple(self.deck),
-                tuple(self.discard), self.public, self.known_top, tuple(self.pending),
+                tuple(self.discard), tuple(self.public), self.known_top, tuple(self.pending),
                 self.rng, tuple(a.text for a in self.history()), tuple(self._winners),
                 self.setup.end_score, self.setup.tie_break, self.setup.steal_full,
                 self.setup.copy_as_target, self.cs.file, self.setup.expansion, self.arts,
@@ -337,9 +336,9 @@ class ValeState(State):
             if player == q:
                 shown = sorted(hand)
                 hand_ids: list[str | None] = [ids[c] for c in shown]
-                known = [bool(public >> c & 1) for c in shown]
+                known = [bool(public[c]) for c in shown]
             else:
-                shown = sorted(c for c in hand if public >> c & 1)
+                shown = sorted(c for c in hand if public[c])
                 hidden = len(hand) - len(shown)
                 hand_ids = [ids[c] for c in shown] + [None] * hidden
                 known = [True] * len(shown) + [False] * hidden
@@ -433,7 +432,7 @@ class ValeState(State):
             if q == player:
                 continue
             for i, c in enumerate(self.hands[q]):
-                if not public >> c & 1:
+                if not public[c]:
                     pool.append(c)
                     slots.append((q, i))
         # Forget the true arrangement first: a caller who picks `rng` could otherwise
@@ -441,13 +440,11 @@ class ValeState(State):
         pool.sort()
         rng.shuffle(pool)
         world.deck[:unknown_deck] = pool[:unknown_deck]
-        # where a card was known before tells where it is now: each dealt card is secret
-        hidden = 0
-        for c in pool:
-            hidden |= 1 << c
-        world.public &= ~hidden
+        for c in pool[:unknown_deck]:
+            world.public[c] = 0  # where a card was known before tells where it is now
         for (q, i), c in zip(slots, pool[unknown_deck:], strict=True):
             world.hands[q][i] = c
+            world.public[c] = 0
         world.rng = rng.getrandbits(64)
         world.hist = None
         if self.phase == OVER:
