@@ -148,9 +148,10 @@ class ValeState(State):
         self.stones: list[int] = [0] * (3 * n)
         self.points: list[int] = list(setup.start_scores)
         self.discard: list[int] = []
-        # public[c] = 1: everybody knows where card c is. A bytearray: clone() copies
-        # it in one step, with no reference to count for each card as a list's copy has.
-        self.public = bytearray(cs.n)
+        # public[c] = 1: everybody knows where card c is. A list, copied by clone(): a
+        # sampled world rewrites dozens of entries, which a list takes natively when
+        # compiled and an int's bits or a bytearray do not (docs/speed.md).
+        self.public: list[int] = [0] * cs.n
         self.known_top = 0
         self.recheck = True  # stone limits need checking
         self.pending: list[Frame] = []  # the pending steps, the newest last (frames.py)
