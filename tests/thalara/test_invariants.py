@@ -56,14 +56,15 @@ def check(state: ThalaraState) -> None:
     for conf, sids in enumerate(state.cspells):
         for sid in sids:
             assert state.cast_in[sid] == conf
-    # Colour counts match the face-up cards.
+    # Colour counts match the face-up cards, and after them each side's count of them.
     width = s.width
     for slot, cards in enumerate(state.sides):
         counts = [0] * width
         for c in cards:
             if c not in state.facedown and s.card_color[c] >= 0:
                 counts[s.card_color[c]] += 1
-        assert state.side_colors[slot * width:(slot + 1) * width] == counts
+        stride = width + 1
+        assert state.side_colors[slot * stride:(slot + 1) * stride] == [*counts, sum(counts)]
     assert state.scores() == [sum(s.card_stars[c] for c in h) for h in state.won]
     # legal actions, observations as JSON, the record: tests/engine/test_contract.py
     assert state.clone() == state

@@ -25,7 +25,7 @@ from tests.thalara.helpers import (
 
 def test_sampled_worlds_keep_a_recalled_card_on_top_of_the_draw_pile() -> None:
     state, theirs = recall_to_the_top_then_pass()
-    assert state.ontop == [0, 1, 0, 1]  # P2's pile: one card all saw, so P2 too
+    assert state.ontop == (0, 1, 0, 1)  # P2's pile: one card all saw, so P2 too
     for seed in range(30):
         for viewer in (0, 1):
             world = state.sample_world(viewer, random.Random(seed))
@@ -39,7 +39,7 @@ def test_sampled_worlds_keep_a_recalled_card_on_top_of_the_draw_pile() -> None:
 def test_a_drawn_card_everyone_saw_on_top_is_known_in_hand() -> None:
     state, theirs = recall_to_the_top_then_pass()
     act(state, "done", "done")
-    assert state.ontop == [0, 0, 0, 0]
+    assert state.ontop == (0, 0, 0, 0)
     assert theirs in state.observation(0)["seats"][1]["known_hand"]
     card = next(c for c in state.hands[1] if state.setup.name(c) == theirs)
     for seed in range(20):
@@ -55,7 +55,7 @@ def test_a_return_forgets_what_was_on_top_at_once() -> None:
     other = next(state.setup.name(c) for c in state.hands[1]
                  if state.setup.name(c) != theirs and not state.setup.name(c).startswith("A"))
     act(state, f"return {other}")
-    assert state.phase_name() == "return" and state.ontop == [0, 0, 0, 0]
+    assert state.phase_name() == "return" and state.ontop == (0, 0, 0, 0)
     tops = {state.setup.name(state.sample_world(0, random.Random(seed)).supply[1][-1])
             for seed in range(30)}
     assert len(tops) > 1

@@ -144,7 +144,7 @@ def test_casual_chaos_aftershocks_from_the_pool_are_shuffled_into_the_supply(
     assert [state.setup.name(c) for c in gained] == ["aftershock"] * len(gained) != []
     assert sorted(state.supply[0]) == sorted(before + gained)
     assert state.supply[0] != before + gained  # not simply on top
-    assert state.ontop == [0, 0, 0, 0]  # nobody knows the top of either pile
+    assert state.ontop == (0, 0, 0, 0)  # nobody knows the top of either pile
 
 
 @pytest.mark.parametrize("players", [2, 3])

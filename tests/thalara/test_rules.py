@@ -315,7 +315,7 @@ GAME_ARTIFACT_STARS = {f"A{i:02d}": 3 - (i - 1) % 3 for i in range(1, 16)}
                                                    ("most-artifacts", [1])])
 def test_star_tie_setting(setting: str, expected: list[int]) -> None:
     state = new(star_tie=setting)
-    state.stars = [3, 3]
+    state.stars = (3, 3)
     state.won = ((40,), (41, 42))
     state.phase = 5  # over
     assert state.winners() == expected

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardtable import load_game
+from cardtable.engine.tuples import replace_at
 from cardtable.vale import phases, rules
 from cardtable.vale.cards import expansion_cards
 from cardtable.vale.state import ValeState
@@ -51,15 +52,13 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
         st.hunted[q] = ids(s["hunted"])
         st.stones[3 * q: 3 * q + 3] = list(s["stones"])
         st.points[q] = s["score"]
-        st.shelter[q] = ids(s["shelter"])
-        st.extra[q] = s["extra"]
+        st.shelter = replace_at(st.shelter, q, tuple(ids(s["shelter"])))
+        st.extra = replace_at(st.extra, q, s["extra"])
         tiles = st.cs.art_index
         st.held[q] = tiles[s["artifact"]] if s["artifact"] else -1
         mark = s["marker"] or s["artifact"]
         st.marker[q] = tiles[mark] if mark else -1
-        for c in st.shelter[q]:
-            st.public[c] = 1
-        for c in st.areas[q] + st.hunted[q]:
+        for c in [*st.shelter[q], *st.areas[q], *st.hunted[q]]:
             st.public[c] = 1
     st.discard = ids(discard)
     st.display = ids(display)
@@ -78,7 +77,7 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
     st.artifact_picks = 0 if phase == phases.HUNTING and st.arts else len(seats)
     st.picks = 0
     st.pending = []
-    st.hist = []
+    st.hist = None
     st.recheck = True
     rules.proceed(st)
     return st

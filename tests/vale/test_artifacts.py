@@ -187,7 +187,7 @@ def test_pied_pipers_pipe_retrieves_all_of_your_own_shelter_when_taken() -> None
     play(st, "choose retrieve-all")
     assert names(st, sorted(st.hands[0])) == names(st, sorted([card(st, "odin"),
                                                                card(st, "hydra")]))
-    assert st.shelter[0] == [] and names(st, st.shelter[1]) == ["tidal"]
+    assert st.shelter[0] == () and names(st, st.shelter[1]) == ["tidal"]
 
 
 def test_pied_pipers_pipe_edge_empty_shelter_draws() -> None:
@@ -300,7 +300,7 @@ def test_philosophers_stone_retrieve_and_or_discard_for_a_purple() -> None:
     assert sorted(legal(st)) == ["choose both", "choose purple", "choose retrieve"]
     play(st, "choose both", "retrieve hydra")
     assert names(st, st.hands[0]) == ["hydra"] and stones(st, 0) == (0, 0, 1)
-    assert card(st, "odin") in st.discard and st.shelter[0] == []
+    assert card(st, "odin") in st.discard and st.shelter[0] == ()
 
 
 def test_philosophers_stone_edge_one_card_no_both_empty_nothing() -> None:

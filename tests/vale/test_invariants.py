@@ -22,7 +22,7 @@ def check(st: ValeState) -> None:
     n = st.cs.n
     zones = list(st.deck) + list(st.discard) + list(st.display)
     for q in range(st.n):
-        zones += st.hands[q] + st.areas[q] + st.hunted[q] + st.shelter[q]
+        zones += [*st.hands[q], *st.areas[q], *st.hunted[q], *st.shelter[q]]
     assert sorted(zones) == list(range(n)), "every card in exactly one place"
     held = [a for a in st.held if a >= 0]
     assert len(held) == len(set(held)) and set(held) <= set(st.arts), "a tile, one holder"

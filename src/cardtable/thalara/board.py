@@ -4,12 +4,14 @@ the others then know of the hand it left), finding a card in a hand or supply, a
 Casual Chaos draw piles.
 
 Sides: each conflict has one side per player. The state keeps them in flat lists, one
-entry a side, conflict by conflict: `sides` (the cards there) and `side_faceup` (how
-many face-up cards with a colour) at `side_at(n, conf, p)`, and `side_colors`, one count
-per colour a side, at `color_at(width, side_at(...), color)`. Flat lists of ints copy in
-one step in `clone()`; these helpers keep the arithmetic in one place, and the setup's
-tables `side_slot[p][conf]` and `color_base[p][conf]` hold their answers for the paths
-that run at every card placed.
+entry a side, conflict by conflict: `sides` (the cards there, a tuple a side: replaced
+when it changes, so `clone()` copies the list and shares the tuples) at
+`side_at(n, conf, p)`, and `side_colors`, width + 1 counts a side: one per colour at
+`color_at(width, side_at(...), color)`, then how many face-up cards with a colour lie
+there at `faceup_at(width, side_at(...))`. A flat list of ints copies in one step in
+`clone()`; these helpers keep the arithmetic in one place, and the setup's tables
+`side_slot[p][conf]`, `color_base[p][conf]` and `faceup_slot[p][conf]` hold their
+answers for the paths that run at every card placed.
 
 Draw piles: `state.ontop[q]` counts the top cards of q's pile that everyone saw put
 there (a face-up card Recalled); `state.ontop[n + q]` those that q alone knows (also a
@@ -22,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Event
+from cardtable.engine.tuples import replace_at, without
 from cardtable.thalara.cards import ARTIFACT
 
 if TYPE_CHECKING:
@@ -29,16 +32,22 @@ if TYPE_CHECKING:
 
 
 def side_at(n: int, conf: int, p: int) -> int:
-    """Where p's side of conflict `conf` is in `sides` and `side_faceup` (n players)."""
+    """Where p's side of conflict `conf` is in `sides` (n players)."""
     return conf * n + p
 
 
 def color_at(width: int, at: int, color: int) -> int:
     """Where the count of `color` of the side at `at` is in `side_colors`."""
-    return at * width + color
+    return at * (width + 1) + color
 
 
-def side(state: ThalaraState, conf: int, p: int) -> list[int]:
+def faceup_at(width: int, at: int) -> int:
+    """Where the count of face-up cards with a colour of the side at `at` is in
+    `side_colors` (after the side's colour counts)."""
+    return at * (width + 1) + width
+
+
+def side(state: ThalaraState, conf: int, p: int) -> tuple[int, ...]:
     """The cards on p's side of conflict `conf`."""
     return state.sides[conf * state.setup.n + p]
 
@@ -57,48 +66,52 @@ def place(state: ThalaraState, p: int, index: int, conf: int, events: list[Event
     card = state.hands[p].pop(index)
     t = s.card_type[card]
     at = s.side_slot[p][conf]
-    state.sides[at].append(card)
+    sides = state.sides
+    sides[at] = sides[at] + (card,)
     state.last = p
     veiled = state.veil[p]
-    state.veil[p] = -1
+    if veiled >= 0:
+        state.veil = replace_at(state.veil, p, -1)
     # Silence stops a Veil reaching into its conflict (and, with silence_scope=spell, a
     # Veil lying in it wherever the card goes): the card is placed face-up and the Veil
     # is spent.
     if veiled >= 0 and not state.silenced[conf] and not (
             s.silence_spells and state.silenced[veiled]):
-        state.facedown.add(card)
+        state.facedown = state.facedown | {card}
         if s.card_kind[card] == ARTIFACT:
             # Artifacts in hand are public: with no other there, it is the one missing;
             # with others, nobody else can tell which of them left the hand.
             others = [c for c in state.hands[p] if s.card_kind[c] == ARTIFACT]
             if others or card in state.unsure:
-                state.unsure.update(others, (card,))
-                state.known.difference_update(state.unsure)
+                state.unsure = state.unsure.union(others, (card,))
+                state.known = state.known - state.unsure
             else:
-                state.known.add(card)
+                state.known = state.known | {card}
         else:
-            state.known.discard(card)
+            state.known = state.known - {card}
             forget_hand(state, p)  # any known card of the hand may be the one placed
         events.append(Event("play", p, "P{0} places a card face-down into conflict {2}",
                             "P{0} places {1} face-down into conflict {2}",
                             args=(p + 1, s.type_names[t], conf + 1)))
         return
-    if state.known:
-        if card in state.known:
-            state.known.discard(card)
+    known = state.known
+    if known:
+        if card in known:
+            state.known = known - {card}
         else:
             # Identical copies (Aftershocks): which copy the engine took is no secret to
             # tell, so one of the copies everyone knew of is the one seen to leave.
             for c in state.hands[p]:
-                if s.card_type[c] == t and c in state.known:
-                    state.known.discard(c)
+                if s.card_type[c] == t and c in known:
+                    state.known = known - {c}
                     break
-    if state.unsure:
-        state.unsure.discard(card)  # placed face-up: everyone sees which it is
+    if card in state.unsure:
+        state.unsure = state.unsure - {card}  # placed face-up: everyone sees which it is
     color = s.card_color[card]
     if color >= 0:
-        state.side_colors[s.color_base[p][conf] + color] += 1
-        state.side_faceup[at] += 1
+        colors = state.side_colors
+        colors[s.color_base[p][conf] + color] += 1
+        colors[s.faceup_slot[p][conf]] += 1
     events.append(Event("play", p, "P{0} plays {1} into conflict {2}",
                         args=(p + 1, s.type_names[t], conf + 1)))
 
@@ -108,32 +121,31 @@ def forget_hand(state: ThalaraState, p: int) -> None:
     may be the one that left, so they are known no longer (Artifacts stay public)."""
     if state.known:
         kinds = state.setup.card_kind
-        for c in state.hands[p]:
-            if kinds[c] != ARTIFACT:
-                state.known.discard(c)
+        state.known = state.known.difference(
+            [c for c in state.hands[p] if kinds[c] != ARTIFACT])
 
 
 def remove_from_conflict(state: ThalaraState, card: int, conf: int, side: int) -> None:
     s = state.setup
     at = s.side_slot[side][conf]
-    state.sides[at].remove(card)
+    state.sides[at] = without(state.sides[at], card)
     if card in state.facedown:
-        state.facedown.discard(card)
+        state.facedown = state.facedown - {card}
     elif s.card_color[card] >= 0:
         state.side_colors[s.color_base[side][conf] + s.card_color[card]] -= 1
-        state.side_faceup[at] -= 1
+        state.side_colors[s.faceup_slot[side][conf]] -= 1
 
 
 def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
                     face_down: bool) -> None:
     s = state.setup
     at = s.side_slot[side][conf]
-    state.sides[at].append(card)
+    state.sides[at] = state.sides[at] + (card,)
     if face_down:
-        state.facedown.add(card)
+        state.facedown = state.facedown | {card}
     elif s.card_color[card] >= 0:
         state.side_colors[s.color_base[side][conf] + s.card_color[card]] += 1
-        state.side_faceup[at] += 1
+        state.side_colors[s.faceup_slot[side][conf]] += 1
 
 
 # ---- Casual Chaos draw piles --------------------------------------------------------
@@ -141,22 +153,27 @@ def add_to_conflict(state: ThalaraState, card: int, conf: int, side: int,
 
 def put_on_top(state: ThalaraState, q: int, count: int, seen_by_all: bool) -> None:
     n = state.setup.n
-    state.ontop[n + q] += count
+    ontop = state.ontop
+    ontop = replace_at(ontop, n + q, ontop[n + q] + count)
     # a card only q knows breaks the run of cards everyone knows
-    state.ontop[q] = state.ontop[q] + count if seen_by_all else 0
+    state.ontop = replace_at(ontop, q, ontop[q] + count if seen_by_all else 0)
 
 
 def shuffled(state: ThalaraState, q: int) -> None:
-    state.ontop[q] = state.ontop[state.setup.n + q] = 0
+    ontop = state.ontop
+    n = state.setup.n
+    if ontop[q] or ontop[n + q]:
+        state.ontop = replace_at(replace_at(ontop, q, 0), n + q, 0)
 
 
 def drawn(state: ThalaraState, q: int) -> bool:
     """The top card of q's pile was drawn; True if everyone knew which card it was."""
     n = state.setup.n
-    if state.ontop[n + q]:
-        state.ontop[n + q] -= 1
-    if state.ontop[q]:
-        state.ontop[q] -= 1
+    ontop = state.ontop
+    if ontop[n + q]:
+        ontop = state.ontop = replace_at(ontop, n + q, ontop[n + q] - 1)
+    if ontop[q]:
+        state.ontop = replace_at(ontop, q, ontop[q] - 1)
         return True
     return False
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.api import Action, Event
+from cardtable.engine.tuples import add_to
 from cardtable.thalara import board
 from cardtable.thalara.board import side_of
 from cardtable.thalara.cards import ARTIFACT, REMNANT
 from cardtable.thalara.effects import resolve
 from cardtable.thalara.feasibility import hand_remnants, open_conflicts, targets
-from cardtable.thalara.setup import add_to
 from cardtable.thalara.vocabulary import Effect
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ PROMPTS_STAGE2: Final = {
 def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
     """Feed a choice into the pending frame and run the spell on."""
     s = state.setup
-    frame = state.pending.pop()
+    frame = state.pending[-1]
+    state.pending = state.pending[:-1]
     player, sid, conf, index = frame.player, frame.sid, frame.conf, frame.effect
     stage, chosen = frame.stage, frame.chosen
     spell = s.spell_of[sid]
@@ -62,7 +63,8 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         events.append(Event("take", player, f"{who} takes a card from their supply",
                             f"{who} takes {s.type_names[action.a]} from their supply"))
     elif t == "move" and stage == 0:
-        state.pending.append(frame.second_step(find_target(state, action, conf, player, e)))
+        state.pending = (*state.pending,
+                         frame.second_step(find_target(state, action, conf, player, e)))
         return
     elif t == "move":
         down = chosen in state.facedown
@@ -75,7 +77,8 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         else:
             events.append(Event("move", player, f"{who} moves {s.name(chosen)} {where}"))
     elif t == "swap_with_hand" and stage == 0:
-        state.pending.append(frame.second_step(find_target(state, action, conf, player, e)))
+        state.pending = (*state.pending,
+                         frame.second_step(find_target(state, action, conf, player, e)))
         return
     elif t == "swap_with_hand":
         hand = state.hands[player]
@@ -86,7 +89,7 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         board.remove_from_conflict(state, chosen, conf, player)
         board.add_to_conflict(state, incoming, conf, player, False)
         hand.append(chosen)
-        state.known.add(chosen)
+        state.known = state.known | {chosen}
         events.append(Event("swap", player, f"{who} swaps {s.name(chosen)} in conflict "
                                             f"{conf + 1} for {s.name(incoming)} from hand"))
     else:
@@ -99,7 +102,7 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
         kind = s.card_kind[card]
         if t == "to_supply":
             state.supply[owner].append(card)  # Casual Chaos: on top of the draw pile
-            state.known.discard(card)
+            state.known = state.known - {card}
             if s.casual:
                 # everyone saw a face-up card go on top; a face-down one only its owner
                 board.put_on_top(state, owner, 1, not down)
@@ -108,7 +111,7 @@ def answer(state: ThalaraState, action: Action, events: list[Event]) -> None:
             target_hand = state.hands[side if kind == ARTIFACT else owner]
             target_hand.append(card)
             if not down:
-                state.known.add(card)
+                state.known = state.known | {card}
             verb = "back into its owner's hand"
         elif kind == REMNANT:
             state.discard = add_to(state.discard, owner, card)

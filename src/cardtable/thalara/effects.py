@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Event
+from cardtable.engine.tuples import add_to, replace_at
 from cardtable.thalara import board
 from cardtable.thalara.cards import Spell
 from cardtable.thalara.feasibility import can_do_something
@@ -29,10 +30,10 @@ CHOOSING: Final = ("to_supply", "destroy", "to_hand", "move", "take_from_supply"
 def cast(state: ThalaraState, player: int, sid: int, conf: int, events: list[Event]) -> None:
     """Place the spell into the conflict and resolve what it does at once."""
     spell = state.setup.spell_of[sid]
-    state.cast_in[sid] = conf
-    state.cspells[conf].append(sid)
+    state.cast_in = replace_at(state.cast_in, sid, conf)
+    state.cspells = add_to(state.cspells, conf, sid)
     if spell.silences:
-        state.silenced[conf] = True
+        state.silenced = replace_at(state.silenced, conf, True)
     events.append(Event("cast", player, f"P{player + 1} casts {spell.name} into conflict "
                                         f"{conf + 1}", data={"spell": spell.id,
                                                              "conflict": conf + 1}))
@@ -49,7 +50,7 @@ def resolve(state: ThalaraState, player: int, sid: int, conf: int, start: int,
         e = spell.effects[index]
         if e.type in CHOOSING:
             if can_do_something(state, e, player, conf):
-                state.pending.append(SpellChoice(player, sid, conf, index))
+                state.pending = (*state.pending, SpellChoice(player, sid, conf, index))
                 return
             continue
         _resolve_plain(state, e, player, conf, spell, events)
@@ -59,11 +60,12 @@ def _resolve_plain(state: ThalaraState, e: Effect, player: int, conf: int, spell
                    events: list[Event]) -> None:
     n = state.setup.n
     if e.type == "block_opponents":
-        state.blocked[conf] |= ((1 << n) - 1) & ~(1 << player)
+        state.blocked = replace_at(state.blocked, conf,
+                                   state.blocked[conf] | (((1 << n) - 1) & ~(1 << player)))
         events.append(Event("block", player, f"Conflict {conf + 1} is closed to "
                                              f"P{player + 1}'s opponents this round"))
     elif e.type == "face_down_next":
-        state.veil[player] = conf
+        state.veil = replace_at(state.veil, player, conf)
     elif e.type == "gain_aftershock":
         gained = 0
         for _ in range(e.count):

@@ -111,13 +111,12 @@ def cast_actions(state: ThalaraState, player: int) -> list[Action]:
     s = state.setup
     out: list[Action] = []
     side_colors = state.side_colors
-    side_faceup = state.side_faceup
     least = s.min_requirement
     sids: list[int] | None = None
-    slots = s.side_slot[player]
+    faceup = s.faceup_slot[player]
     bases = s.color_base[player]
     for conf in range(len(state.display)):
-        if side_faceup[slots[conf]] < least:
+        if side_colors[faceup[conf]] < least:
             continue
         if sids is None:
             sids = [sid for sid in s.spells_of[player] if state.cast_in[sid] < 0]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine.api import Action, Event, IllegalAction
+from cardtable.engine.tuples import add_to, replace_at
 from cardtable.thalara import board, decisions, effects, feasibility
 from cardtable.thalara.actions import (
     CAST,
@@ -32,7 +33,6 @@ from cardtable.thalara.phases import CHOOSE, OVER, SELECT
 from cardtable.thalara.phases import PLAY as PLAY_PHASE
 from cardtable.thalara.phases import RETURN as RETURN_PHASE
 from cardtable.thalara.scoring import conflict_totals, conflict_winner
-from cardtable.thalara.setup import add_to
 
 if TYPE_CHECKING:
     from cardtable.thalara.state import ThalaraState
@@ -181,7 +181,7 @@ def _take(state: ThalaraState, p: int, index: int, events: list[Event]) -> None:
 
 
 def _pass(state: ThalaraState, p: int, events: list[Event]) -> None:
-    state.passed[p] = True
+    state.passed = replace_at(state.passed, p, True)
     s = state.setup
     if not s.casual:
         # Unplayed Remnants (and Aftershocks) go back to the supply; Artifacts stay.
@@ -189,8 +189,8 @@ def _pass(state: ThalaraState, p: int, events: list[Event]) -> None:
         back = [c for c in state.hands[p] if s.card_kind[c] != ARTIFACT]
         state.supply[p].extend(back)
         state.hands[p] = keep
-        for c in back:
-            state.known.discard(c)
+        if state.known:
+            state.known = state.known.difference(back)
     events.append(Event("pass", p, "P{0} passes", args=(p + 1,)))
 
 
@@ -231,7 +231,7 @@ def _return_card(state: ThalaraState, p: int, t: int, events: list[Event]) -> No
         if s.card_type[c] == t and s.card_kind[c] != ARTIFACT:
             card = hand.pop(i)
             break
-    state.known.discard(card)
+    state.known = state.known - {card}
     state.supply[p].append(card)
     state.returned = True
     board.shuffled(state, p)  # it will be when p is done
@@ -259,6 +259,8 @@ def _done_returning(state: ThalaraState, p: int, events: list[Event]) -> None:
 def _end_round(state: ThalaraState, events: list[Event]) -> None:
     s = state.setup
     n = s.n
+    display = list(state.display)
+    stars = list(state.stars)
     for i, artifact in enumerate(state.display):
         totals = conflict_totals(state, i, True)
         if n == 2:
@@ -272,8 +274,8 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
                                 args=(i + 1, _score_line(totals), s.name(artifact))))
             continue
         state.won = add_to(state.won, winner, artifact)
-        state.stars[winner] += s.card_stars[artifact]
-        state.display[i] = -1
+        stars[winner] += s.card_stars[artifact]
+        display[i] = -1
         events.append(Event("win", winner, "P{0} wins conflict {1} ({2}) and takes "
                                            "Artifact {3}",
                             data={"conflict": i + 1, "artifact": s.name(artifact)},
@@ -294,7 +296,7 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
     state.discard = tuple(map(tuple, discard))
     state.pool = tuple(map(tuple, pool))
     slots = s.conflicts
-    state.sides = [[] for _ in range(slots * n)]
+    state.sides = [()] * (slots * n)
     # Artifacts come back to their holders' hands, even those destroyed by a spell.
     for p in range(n):
         hand = [c for c in state.hands[p] if kinds[c] != ARTIFACT]
@@ -302,22 +304,21 @@ def _end_round(state: ThalaraState, events: list[Event]) -> None:
         state.hands[p] = hand
     if state.known:
         state.known &= {c for h in state.hands for c in h}
-    display = state.display
     for i in range(len(display)):
         if display[i] < 0 and state.artifact_pile:
             display[i] = state.artifact_pile[-1]
             state.artifact_pile = state.artifact_pile[:-1]
-    state.display = [a for a in display if a >= 0]
-    state.facedown = set()
+    state.display = tuple(a for a in display if a >= 0)
+    state.stars = tuple(stars)
+    state.facedown = frozenset()
     state.side_colors = [0] * len(state.side_colors)
-    state.side_faceup = [0] * len(state.side_faceup)
-    state.cspells = [[] for _ in range(slots)]
-    state.cast_in = [-1] * len(state.cast_in)
-    state.blocked = [0] * slots
-    state.silenced = [False] * slots
-    state.passed = [False] * n
-    state.veil = [-1] * n
-    state.unsure = set()  # every card was revealed at scoring
+    state.cspells = ((),) * slots
+    state.cast_in = (-1,) * len(state.cast_in)
+    state.blocked = (0,) * slots
+    state.silenced = (False,) * slots
+    state.passed = (False,) * n
+    state.veil = (-1,) * n
+    state.unsure = frozenset()  # every card was revealed at scoring
     if state.last >= 0:
         state.start = state.last
         state.idle = 0
@@ -383,7 +384,7 @@ def begin_round(state: ThalaraState, events: list[Event]) -> None:
                 card = supply.pop()
                 state.hands[p].append(card)
                 if board.drawn(state, p):
-                    state.known.add(card)  # everyone saw it go on top of the pile
+                    state.known = state.known | {card}  # everyone saw it go on top
         state.phase = PLAY_PHASE
         state.cur = state.start
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from cardtable.thalara.actions import SPELL_SLOTS, ActionTable
-from cardtable.thalara.board import color_at, side_at
+from cardtable.thalara.board import color_at, faceup_at, side_at
 from cardtable.thalara.cards import (
     AFTERSHOCK,
     ARTIFACT,
@@ -53,6 +53,7 @@ class Setup:
         "color_base",
         "conflicts",
         "empty_casts",
+        "faceup_slot",
         "hand_size",
         "idle_rounds",
         "may_repeat",
@@ -146,6 +147,10 @@ class Setup:
                                for p in range(players))
         self.color_base = tuple(tuple(color_at(self.width, at, 0) for at in row)
                                 for row in self.side_slot)
+        # faceup_slot[p][conf]: where that side's count of face-up coloured cards is
+        # (board.faceup_at), in `side_colors` after its colour counts
+        self.faceup_slot = tuple(tuple(faceup_at(self.width, at) for at in row)
+                                 for row in self.side_slot)
         # unique_card[p][t]: p's only card of type t, or -1 when p may hold several
         # (or none), so most hand and supply look-ups are a C-level `in`.
         self.unique_card = []
@@ -191,9 +196,3 @@ class Setup:
             out.update(name=spec.name, stars=spec.stars, provisional=provisional,
                        note=ARTIFACT_NOTE if provisional else None)
         return out
-
-
-def add_to(rows: tuple[tuple[int, ...], ...], i: int, card: int) -> tuple[tuple[int, ...], ...]:
-    """`rows` with `card` added to row `i`; rows are shared between clones, so they
-    are replaced, never changed in place."""
-    return (*rows[:i], (*rows[i], card), *rows[i + 1:])

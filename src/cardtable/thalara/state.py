@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import rng as rngmod
 from cardtable.engine.api import Action, Event, State, seat_or_spectator
+from cardtable.engine.tuples import replace_at
 from cardtable.thalara import board, rules
 from cardtable.thalara.actions import SPELL_SLOTS
 from cardtable.thalara.cards import ARTIFACT, Spell
@@ -81,7 +82,6 @@ class ThalaraState(State):
         "round",
         "setup",
         "side_colors",
-        "side_faceup",
         "sides",
         "silenced",
         "stars",
@@ -106,23 +106,24 @@ class ThalaraState(State):
     discard: tuple[tuple[int, ...], ...]
     pool: tuple[tuple[int, ...], ...]
     won: tuple[tuple[int, ...], ...]  # each player's Artifacts won
-    stars: list[int]
+    # Tuples and frozensets are replaced, never changed in place, so clone() shares them
+    # (engine/tuples.py); the lists are the fields nearly every step writes.
+    stars: tuple[int, ...]
     artifact_pile: tuple[int, ...]  # the Artifacts still to come, the next last
-    display: list[int]
-    sides: list[list[int]]
-    side_colors: list[int]
-    side_faceup: list[int]
-    facedown: set[int]
-    known: set[int]
-    cspells: list[list[int]]
-    cast_in: list[int]
-    blocked: list[int]
-    silenced: list[bool]
-    passed: list[bool]
-    unsure: set[int]  # Artifacts whose place among a hand and its face-down cards is secret
-    ontop: list[int]  # Casual Chaos: the known top of each draw pile (board.py)
-    veil: list[int]  # the conflict of a Veil waiting for p's next card, or -1
-    pending: list[SpellChoice]  # the spell choices waiting, the newest last
+    display: tuple[int, ...]
+    sides: list[tuple[int, ...]]  # the list is copied, each side's tuple shared
+    side_colors: list[int]  # and each side's face-up count after its colours (board.py)
+    facedown: frozenset[int]
+    known: frozenset[int]
+    cspells: tuple[tuple[int, ...], ...]
+    cast_in: tuple[int, ...]
+    blocked: tuple[int, ...]
+    silenced: tuple[bool, ...]
+    passed: tuple[bool, ...]
+    unsure: frozenset[int]  # Artifacts whose place among a hand and its face-down cards is secret
+    ontop: tuple[int, ...]  # Casual Chaos: the known top of each draw pile (board.py)
+    veil: tuple[int, ...]  # the conflict of a Veil waiting for p's next card, or -1
+    pending: tuple[SpellChoice, ...]  # the spell choices waiting, the newest last
     cast_options: list[Action]
     # Casual Chaos: the player answering `return` has shuffled back a card this step.
     returned: bool
@@ -202,26 +203,26 @@ class ThalaraState(State):
         c.last = self.last
         c.hands = [x[:] for x in self.hands]
         c.supply = [x[:] for x in self.supply]
-        c.discard = self.discard  # tuples: replaced, never changed, so shared
+        c.sides = self.sides[:]
+        c.side_colors = self.side_colors[:]
+        # tuples and frozensets: replaced, never changed, so shared
+        c.discard = self.discard
         c.pool = self.pool
         c.won = self.won
-        c.stars = self.stars[:]
+        c.stars = self.stars
         c.artifact_pile = self.artifact_pile
-        c.display = self.display[:]
-        c.sides = [x[:] for x in self.sides]
-        c.side_colors = self.side_colors[:]
-        c.side_faceup = self.side_faceup[:]
-        c.facedown = set(self.facedown)
-        c.known = set(self.known)
-        c.unsure = set(self.unsure)
-        c.cspells = [x[:] for x in self.cspells]
-        c.cast_in = self.cast_in[:]
-        c.blocked = self.blocked[:]
-        c.silenced = self.silenced[:]
-        c.passed = self.passed[:]
-        c.veil = self.veil[:]
-        c.ontop = self.ontop[:]
-        c.pending = self.pending[:]
+        c.display = self.display
+        c.facedown = self.facedown
+        c.known = self.known
+        c.unsure = self.unsure
+        c.cspells = self.cspells
+        c.cast_in = self.cast_in
+        c.blocked = self.blocked
+        c.silenced = self.silenced
+        c.passed = self.passed
+        c.veil = self.veil
+        c.ontop = self.ontop
+        c.pending = self.pending
         c.cast_options = self.cast_options
         c.returned = self.returned
         c.rng = self.rng
@@ -384,18 +385,19 @@ class ThalaraState(State):
             for i in hand_slots:
                 w.hands[q][i] = pool.pop()
             for i, j in down_slots:
-                side = board.side(w, i, q)
-                old = side[j]
-                w.facedown.discard(old)
+                slot = s.side_slot[q][i]
+                old = w.sides[slot][j]
+                w.facedown = w.facedown - {old}
                 new = pool.pop()
-                side[j] = new
-                w.facedown.add(new)
+                w.sides[slot] = replace_at(w.sides[slot], j, new)
+                w.facedown = w.facedown | {new}
             w.supply[q] = pool + top
         for k, at in enumerate(chosen_at):
             if at is not None:
                 f = w.pending[k]
-                w.pending[k] = SpellChoice(f.player, f.sid, f.conf, f.effect, f.stage,
-                                           w.sides[at[0]][at[1]])
+                w.pending = replace_at(w.pending, k,
+                                       SpellChoice(f.player, f.sid, f.conf, f.effect, f.stage,
+                                                   w.sides[at[0]][at[1]]))
         pile = sorted(w.artifact_pile)
         rng.shuffle(pile)
         w.artifact_pile = tuple(pile)
@@ -412,18 +414,22 @@ class ThalaraState(State):
 def _redeal_unsure_artifacts(w: ThalaraState, q: int, rng: random.Random) -> None:
     """Shuffle q's Artifacts whose place is secret among the places they may be: q's
     hand and q's face-down cards."""
-    places: list[tuple[list[int], int]] = [(w.hands[q], i) for i, c in enumerate(w.hands[q])
-                                           if c in w.unsure]
+    # (where, j): position j of q's hand (where -1) or of the side at `where` in sides
+    hand = w.hands[q]
+    places: list[tuple[int, int]] = [(-1, i) for i, c in enumerate(hand) if c in w.unsure]
     for i in range(len(w.display)):
-        side = board.side(w, i, q)
-        places += [(side, j) for j, c in enumerate(side) if c in w.unsure]
-    cards = sorted(where[j] for where, j in places)
+        at = w.setup.side_slot[q][i]
+        places += [(at, j) for j, c in enumerate(w.sides[at]) if c in w.unsure]
+    cards = sorted(hand[j] if where < 0 else w.sides[where][j] for where, j in places)
     rng.shuffle(cards)
     for (where, j), card in zip(places, cards, strict=True):
-        if where[j] in w.facedown:
-            w.facedown.discard(where[j])
-            w.facedown.add(card)
-        where[j] = card
+        old = hand[j] if where < 0 else w.sides[where][j]
+        if old in w.facedown:
+            w.facedown = (w.facedown - {old}) | {card}
+        if where < 0:
+            hand[j] = card
+        else:
+            w.sides[where] = replace_at(w.sides[where], j, card)
 
 
 def _place_of(w: ThalaraState, card: int) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import rng
 from cardtable.engine.api import Event
+from cardtable.engine.tuples import add_to, replace_at
 from cardtable.vale.actions import payment_code
 from cardtable.vale.phases import ACTION, HUNTING, RESOLUTION
 from cardtable.vale.vocabulary import (
@@ -285,13 +286,13 @@ def put_on_deck(st: ValeState, card: int, p: int) -> None:
 
 def shelter(st: ValeState, p: int, card: int) -> None:
     """Shelter: face up beside p's area, in neither hand nor area."""
-    st.shelter[p].append(card)
+    st.shelter = add_to(st.shelter, p, card)
     st.public[card] = 1
     st.events.append(Event("shelter", p, f"P{p + 1} shelters {st.cs.ids[card]}"))
 
 
 def buy_area(st: ValeState, p: int) -> None:
-    st.extra[p] += 1
+    st.extra = replace_at(st.extra, p, st.extra[p] + 1)
     st.events.append(Event("area", p, f"P{p + 1} purchases an area (+{st.extra[p]})"))
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.api import Action, Event
+from cardtable.engine.tuples import replace_at, without
 from cardtable.vale import board, rules
 from cardtable.vale.actions import (
     DONE,
@@ -487,7 +488,7 @@ def _retrieve_answer(st: ValeState, frame: Retrieve, action: Action) -> None:
     p = frame.player
     c = action.a
     st.pending.pop()
-    st.shelter[p].remove(c)
+    st.shelter = replace_at(st.shelter, p, without(st.shelter[p], c))
     st.hands[p].append(c)
     st.events.append(Event("retrieve", p, f"P{p + 1} retrieves {st.cs.ids[c]}"))
 
@@ -500,7 +501,8 @@ def _discard_shelter_options(st: ValeState, frame: DiscardFromShelter) -> list[A
 def _discard_shelter_answer(st: ValeState, frame: DiscardFromShelter,
                             action: Action) -> None:
     st.pending.pop()
-    st.shelter[frame.player].remove(action.a)
+    st.shelter = replace_at(st.shelter, frame.player,
+                            without(st.shelter[frame.player], action.a))
     st.discard.append(action.a)
 
 

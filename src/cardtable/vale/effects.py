@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Event
+from cardtable.engine.tuples import replace_at
 from cardtable.vale import board
 from cardtable.vale.board import MAX_AREAS
 from cardtable.vale.feasibility import condition, count
@@ -315,7 +316,7 @@ def _retrieve(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:
         st.events.append(Event("retrieve", p, f"P{p + 1} retrieves "
                                + ", ".join(st.cs.ids[c] for c in sheltered)))
         st.hands[p].extend(sheltered)
-        sheltered.clear()
+        st.shelter = replace_at(st.shelter, p, ())
 
 
 def _discard_shelter(st: ValeState, p: int, src: int, op: Op, cont: bool) -> None:

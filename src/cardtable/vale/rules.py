@@ -336,7 +336,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
     events = st.events = []
     pending = st.pending
     p = pending[-1].player if pending else board.turn_player(st)
-    st.hist.append(action)
+    st.hist = (st.hist, action)
     cache = _EVENTS[p][action.kind]
     event = cache.get(action.text)
     if event is None:

@@ -148,19 +148,25 @@ class ValeState(State):
         self.stones: list[int] = [0] * (3 * n)
         self.points: list[int] = list(setup.start_scores)
         self.discard: list[int] = []
+        # public[c] = 1: everybody knows where card c is. A list, copied by clone(): a
+        # sampled world rewrites dozens of entries, which a list takes natively when
+        # compiled and an int's bits or a bytearray do not (docs/speed.md).
         self.public: list[int] = [0] * cs.n
         self.known_top = 0
         self.recheck = True  # stone limits need checking
         self.pending: list[Frame] = []  # the pending steps, the newest last (frames.py)
         self.rng = seed & RNG_MASK
-        self.hist: list[Action] = []
+        self.hist: tuple[Any, Action] | None = None  # (the history before, the action)
         self._winners: list[int] = []
         self.legal: list[Action] = []
         self.events: list[Event] = []
         self.deck: list[int] = list(range(cs.n))
         board.shuffle(self, self.deck)
-        self.shelter: list[list[int]] = [[] for _ in range(n)]
-        self.extra: list[int] = [0] * n
+        # the Artifacts expansion's shelters and areas bought, written a few times a
+        # game: tuples, shared by clones; the tiles, taken and returned every round by
+        # every player, stay lists (rebuilding a tuple at each write costs more)
+        self.shelter: tuple[tuple[int, ...], ...] = ((),) * n
+        self.extra: tuple[int, ...] = (0,) * n
         self.held: list[int] = [-1] * n
         self.marker: list[int] = [-1] * n
         self.artifact_picks = n
@@ -244,7 +250,13 @@ class ValeState(State):
         return list(self._winners) if self.phase == OVER else []
 
     def history(self) -> list[Action]:
-        return list(self.hist)
+        out: list[Action] = []
+        node = self.hist
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
 
     def clone(self) -> ValeState:
         new = ValeState()
@@ -259,8 +271,9 @@ class ValeState(State):
         new.artifact_picks = self.artifact_picks
         new.triggered = self.triggered
         new.secret_top = self.secret_top
-        new.shelter = [h[:] for h in self.shelter]
-        new.extra = self.extra[:]
+        # tuples (shelter, extra, hist): replaced, never changed, so shared
+        new.shelter = self.shelter
+        new.extra = self.extra
         new.held = self.held[:]
         new.marker = self.marker[:]
         new.round = self.round
@@ -281,7 +294,7 @@ class ValeState(State):
         new.recheck = self.recheck
         new.pending = self.pending[:]  # frames never change: shared
         new.rng = self.rng
-        new.hist = self.hist[:]
+        new.hist = self.hist
         new._winners = self._winners
         new.legal = self.legal
         new.events = []
@@ -295,12 +308,11 @@ class ValeState(State):
                 tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)),
                 tuple(self.stones), tuple(self.points), tuple(self.deck),
                 tuple(self.discard), tuple(self.public), self.known_top, tuple(self.pending),
-                self.rng, tuple(a.text for a in self.hist), tuple(self._winners),
+                self.rng, tuple(a.text for a in self.history()), tuple(self._winners),
                 self.setup.end_score, self.setup.tie_break, self.setup.steal_full,
                 self.setup.copy_as_target, self.cs.file, self.setup.expansion, self.arts,
                 self.artifact_picks, self.triggered, self.secret_top,
-                tuple(map(tuple, self.shelter)), tuple(self.extra), tuple(self.held),
-                tuple(self.marker))
+                self.shelter, self.extra, tuple(self.held), tuple(self.marker))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValeState) and self.fingerprint() == other.fingerprint()
@@ -435,7 +447,7 @@ class ValeState(State):
             world.hands[q][i] = c
             world.public[c] = 0
         world.rng = rng.getrandbits(64)
-        world.hist = []
+        world.hist = None
         if self.phase == OVER:
             world.end_sources = summary.sources_of(self)
         world._seed = rng.getrandbits(63)

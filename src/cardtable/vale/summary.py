@@ -83,7 +83,7 @@ def sources_of(st: ValeState) -> Sources:
     if st.end_sources is not None:
         found: Sources = st.end_sources
         return found
-    texts = tuple(a.text for a in st.hist)
+    texts = tuple(a.text for a in st.history())
     found = _replay_sources(st.game, st.n, st.seed,
                             json.dumps(st.options, sort_keys=True), texts)
     start = list(st.setup.start_scores)
