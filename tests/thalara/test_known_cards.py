@@ -266,3 +266,28 @@ def test_the_owner_keeps_a_face_down_card_recalled_to_the_top_of_their_pile() ->
     assert own == {"red2"}  # P1 knows what she put there
     theirs = {s.name(state.sample_world(1, random.Random(k)).supply[0][-1]) for k in range(20)}
     assert len(theirs) > 1  # P2 saw only a face-down card go
+
+
+def test_a_sampled_world_keeps_every_face_down_card_face_down() -> None:
+    """Two face-down cards of one player dealt anew: a card dealt into the other's place
+    stays face down there (the places were once updated one at a time, so the second
+    place's old card, dealt into the first place, could be turned face up)."""
+    state = new(("myrja", "canto"), first=0)
+    select(state, {0: ["green5", "red5", "blue5", "yellow5", "red4", "blue4", "green4"],
+                   1: list(P2_FILLER)})
+    turn(state, "play green5 1")
+    turn(state, "play " + state.observation(1)["seats"][1]["hand"][0] + " 1")
+    turn(state, "play red5 2")
+    turn(state, "play " + state.observation(1)["seats"][1]["hand"][0] + " 2")
+    placed = [c for at in (0, 1) for c in board.side(state, at, 1)]
+    assert len(placed) == 2
+    # as a spell that turns cards face down would leave them, unknown to seat 0
+    state.facedown = state.facedown | set(placed)
+    state.known = state.known - set(placed)
+    moved = 0
+    for seed in range(200):
+        world = state.sample_world(0, random.Random(seed))
+        downs = [c for at in (0, 1) for c in board.side(world, at, 1) if c in world.facedown]
+        assert len(downs) == 2, seed
+        moved += any(c in placed for c in board.side(world, 0, 1))
+    assert moved > 0  # the case that went wrong was dealt: a placed card at another place

@@ -384,13 +384,18 @@ class ThalaraState(State):
             rng.shuffle(pool)
             for i in hand_slots:
                 w.hands[q][i] = pool.pop()
+            # every old card leaves the face-down set before any new one joins it: a
+            # card dealt into another face-down place must not be turned face up when
+            # that place's turn comes
+            olds = {w.sides[s.side_slot[q][i]][j] for i, j in down_slots}
+            news: set[int] = set()
             for i, j in down_slots:
                 slot = s.side_slot[q][i]
-                old = w.sides[slot][j]
-                w.facedown = w.facedown - {old}
                 new = pool.pop()
                 w.sides[slot] = replace_at(w.sides[slot], j, new)
-                w.facedown = w.facedown | {new}
+                news.add(new)
+            if down_slots:
+                w.facedown = (w.facedown - olds) | news
             w.supply[q] = pool + top
         for k, at in enumerate(chosen_at):
             if at is not None:
