@@ -9,7 +9,7 @@ helpers build the new value; the caller assigns it to the field.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -32,3 +32,14 @@ def without(row: tuple[T, ...], item: T) -> tuple[T, ...]:
     `list.remove`)."""
     i = row.index(item)
     return row[:i] + row[i + 1:]
+
+
+def unchain(node: tuple[Any, T] | None) -> list[T]:
+    """The entries of a chain of pairs (the chain before, the newest entry), oldest
+    first: how both games keep their history, so that a clone shares it whole."""
+    out: list[T] = []
+    while node is not None:
+        out.append(node[1])
+        node = node[0]
+    out.reverse()
+    return out

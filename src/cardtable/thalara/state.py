@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import rng as rngmod
 from cardtable.engine.api import Action, Event, State, seat_or_spectator
-from cardtable.engine.tuples import replace_at
+from cardtable.engine.tuples import replace_at, unchain
 from cardtable.thalara import board, rules
 from cardtable.thalara.actions import SPELL_SLOTS
 from cardtable.thalara.cards import ARTIFACT, Spell
@@ -182,13 +182,7 @@ class ThalaraState(State):
         return tied
 
     def history(self) -> list[Action]:
-        out: list[Action] = []
-        node = self.hist
-        while node is not None:
-            out.append(node[1])
-            node = node[0]
-        out.reverse()
-        return out
+        return unchain(self.hist)
 
     def clone(self) -> ThalaraState:
         c = ThalaraState()

@@ -66,6 +66,7 @@ from cardtable.engine.api import (
     seat_or_spectator,
 )
 from cardtable.engine.rng import MASK as RNG_MASK
+from cardtable.engine.tuples import unchain
 from cardtable.vale import board, rules, summary
 from cardtable.vale.cards import (
     ART_SRC,
@@ -250,13 +251,7 @@ class ValeState(State):
         return list(self._winners) if self.phase == OVER else []
 
     def history(self) -> list[Action]:
-        out: list[Action] = []
-        node = self.hist
-        while node is not None:
-            out.append(node[1])
-            node = node[0]
-        out.reverse()
-        return out
+        return unchain(self.hist)
 
     def clone(self) -> ValeState:
         new = ValeState()
