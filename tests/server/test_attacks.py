@@ -389,8 +389,12 @@ def test_row3_searches_never_delay_a_persons_action(
     time.sleep(0.5)
     pool = client.app.state.rooms.pool  # type: ignore[attr-defined]
     assert pool.running == pool.workers and pool.waiting >= 1   # the pool is busy
-    times = [served_in_time(client) for _ in range(3)]
-    assert max(times) < 0.5
+    # each within SERVED_WITHIN (served_in_time asserts it); and typically far quicker
+    # than one search's move: the median of five, so that one hiccup of a loaded CI
+    # machine (one of three read 0.79 s there while the others read 0.04 s) does not
+    # decide, while a loop blocked by searches would delay every one of them
+    times = sorted(served_in_time(client) for _ in range(5))
+    assert times[2] < 0.5, times
 
 
 def test_row3_computer_seats_pause_when_nobody_is_there_and_resume_for_a_visitor(

@@ -52,6 +52,10 @@ class Guide {
       if ((e.key === "Enter" || e.key === " ") && e.target instanceof Element) this.intercept(e);
     }, true);
     window.addEventListener("resize", () => this.place());
+    // any scroll (the window's, a panel's) can move what the bubble points at
+    window.addEventListener("scroll", () => this.place(), { passive: true, capture: true });
+    this.placedAt = null;      // where the pointed element stood when the bubble was placed
+    this.watchUntil = 0;
     // once: every part's table draws into the same element (a listener added per part
     // drew the bubble again for each part opened, detaching its buttons under a click)
     this.main.addEventListener("table:drawn", () => this.drawn());
@@ -250,6 +254,28 @@ class Guide {
     this.pointReading = reading;
     if (el && !reading) el.scrollIntoView({ block: "nearest", inline: "nearest" });
     this.place();
+    this.watch();
+  }
+
+  /** For a while after each step is shown, the page may still move under the bubble
+   * without a scroll or resize (the status bar taking a second line, a panel settling,
+   * a card arriving): each frame the element pointed at is measured again, and the
+   * bubble moves if it did. One measurement a frame, only for those seconds. */
+  watch() {
+    const running = this.watchUntil > performance.now();
+    this.watchUntil = performance.now() + 5000;
+    if (running) return;
+    const tick = () => {
+      if (performance.now() > this.watchUntil || this.bubble.hidden) { this.watchUntil = 0; return; }
+      const el = this.pointAt;
+      if (el && el.isConnected && this.placedAt) {
+        const r = el.getBoundingClientRect();
+        const was = this.placedAt;
+        if (r.left !== was.left || r.top !== was.top || r.width !== was.width || r.height !== was.height) this.place();
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
   }
 
   /** Beside the element, never over it: below, above, right or left, whichever fits
@@ -271,6 +297,7 @@ class Guide {
       return;
     }
     const r = el.getBoundingClientRect();
+    this.placedAt = r;
     const clampX = (x) => Math.max(8, Math.min(vw - box.width - 8, x));
     const clampY = (y) => Math.max(8, Math.min(vh - box.height - 8, y));
     const sides = [
