@@ -281,6 +281,12 @@ def test_card_zoom(tab: Page, server: Any, size: str) -> None:
     open_seat(tab, server, made)
     if size == "phone":
         tab.click("#tab-table")
+    # on the table the pictures are painted from bitmaps drawn once from their SVG
+    tab.wait_for_function("""() => { const pics = [...document.querySelectorAll('#board .pic')];
+        return pics.length >= 10 && pics.every((p) => {
+          const s = getComputedStyle(p);
+          return s.maskImage.startsWith('url("blob:') && !s.backgroundImage.includes('svg+xml'); }); }""",
+                          timeout=10000)
     # a click on a card that is not a move (an Artifact in a conflict) zooms it
     artifact = tab.locator("#board .conflict [data-zoom^='artifact:']").first
     card = artifact.get_attribute("data-card")
@@ -291,7 +297,7 @@ def test_card_zoom(tab: Page, server: Any, size: str) -> None:
     text = zoom.inner_text()
     assert THALARA["artifacts"][card]["name"] in text and "Provisional" in text
     assert "not public" in text
-    # its pictures are drawn: each a box of its own size, masked by an SVG image
+    # its pictures are drawn large: each a box of its own size, masked by its SVG image
     pictures = zoom.evaluate("""z => [...z.querySelectorAll('.pic')].map((p) => {
         const r = p.getBoundingClientRect();
         return getComputedStyle(p).maskImage.startsWith('url("data:image/svg+xml')

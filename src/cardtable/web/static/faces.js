@@ -66,8 +66,46 @@ function layer(shapes, which) {
   return out;
 }
 
-const image = (viewBox, body, stretch) =>
-  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"${stretch ? ' preserveAspectRatio="none"' : ""}>${body}</svg>`)}")`;
+const svgText = (viewBox, body, stretch, size = "") =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"${size}${stretch ? ' preserveAspectRatio="none"' : ""}>${body}</svg>`;
+const svgURL = (svg) => `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+
+// On the table the pictures are painted from bitmaps. A face is painted again whenever it
+// is new or changed, and an SVG image in it has its whole document recorded again for
+// each paint (a third of the table's paint in a trace); a bitmap is only referenced.
+// Each picture is drawn once, at BITMAP pixels on its long side, in the background
+// (its SVG rule serves until then, and in the zoom, where it is drawn large).
+const BITMAP = 160;
+const drawnLater = [];       // [rule, property, value]: bitmaps ready, set in one frame
+
+async function bitmapURL(viewBox, body, stretch) {
+  const [, , vw, vh] = viewBox.split(/[ ,]+/).map(Number);
+  const w = Math.max(1, Math.round(vw >= vh ? BITMAP : (BITMAP * vw) / vh));
+  const h = Math.max(1, Math.round(vh >= vw ? BITMAP : (BITMAP * vh) / vw));
+  const img = new Image();
+  img.src = `data:image/svg+xml,${encodeURIComponent(svgText(viewBox, body, stretch, ` width="${w}" height="${h}"`))}`;
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = w;
+  canvas.height = h;
+  canvas.getContext("2d").drawImage(img, 0, 0, w, h);
+  const blob = await new Promise((done) => canvas.toBlob(done));
+  if (!blob) throw new Error("no bitmap");
+  return `url("${URL.createObjectURL(blob)}")`;
+}
+
+function drawAsBitmaps(rule, viewBox, mask, over, stretch) {
+  const jobs = [bitmapURL(viewBox, mask, stretch), over ? bitmapURL(viewBox, over, stretch) : null];
+  Promise.all(jobs).then(([maskURL, overURL]) => {
+    if (!drawnLater.length) requestAnimationFrame(setBitmaps);
+    drawnLater.push([rule, "-webkit-mask-image", maskURL], [rule, "mask-image", maskURL]);
+    if (overURL) drawnLater.push([rule, "background-image", overURL]);
+  }, () => { /* the SVG rule stays: the same picture, painted at more cost */ });
+}
+
+function setBitmaps() {
+  for (const [rule, property, value] of drawnLater.splice(0)) rule.style.setProperty(property, value);
+}
 
 /** Registers a picture under a name (once) and gives the class that draws it. */
 function picture(name, viewBox, shapes, stretch = false) {
@@ -75,10 +113,13 @@ function picture(name, viewBox, shapes, stretch = false) {
   if (cls) return cls;
   cls = `pic-${PICTURES.size}`;
   PICTURES.set(name, cls);
-  const mask = image(viewBox, layer(shapes, "mask"), stretch);
+  const mask = layer(shapes, "mask");
   const over = layer(shapes, "over");
-  SHEET.insertRule(`.pic.${cls}{-webkit-mask-image:${mask};mask-image:${mask}${
-    over ? `;background-image:${image(viewBox, over, stretch)}` : ""}}`, SHEET.cssRules.length);
+  const svg = (body) => svgURL(svgText(viewBox, body, stretch));
+  const rules = `-webkit-mask-image:${svg(mask)};mask-image:${svg(mask)}${over ? `;background-image:${svg(over)}` : ""}`;
+  const at = SHEET.insertRule(`.pic.${cls}{${rules}}`, SHEET.cssRules.length);
+  SHEET.insertRule(`.face-zoom .pic.${cls}{${rules}}`, SHEET.cssRules.length);
+  drawAsBitmaps(SHEET.cssRules[at], viewBox, mask, over, stretch);
   return cls;
 }
 
