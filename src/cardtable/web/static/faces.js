@@ -76,7 +76,15 @@ const svgURL = (svg) => `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
 // Each picture is drawn once, at BITMAP pixels on its long side, in the background
 // (its SVG rule serves until then, and in the zoom, where it is drawn large).
 const BITMAP = 160;
-const drawnLater = [];       // [rule, property, value]: bitmaps ready, set in one frame
+const toDraw = [];           // pictures waiting for an idle moment to become bitmaps
+const drawnLater = [];       // [rule, property, value]: bitmaps ready, set together
+
+// Drawing a bitmap loads the SVG as an image and copies it to a canvas: a few ms each,
+// so it waits for the page to be idle (never inside the update that first shows the
+// picture), and the rules change together when nothing else is waiting.
+const whenIdle = (job) => (window.requestIdleCallback
+  ? requestIdleCallback(job, { timeout: 2000 })
+  : setTimeout(job, 200));
 
 async function bitmapURL(viewBox, body, stretch) {
   const [, , vw, vh] = viewBox.split(/[ ,]+/).map(Number);
@@ -95,15 +103,27 @@ async function bitmapURL(viewBox, body, stretch) {
 }
 
 function drawAsBitmaps(rule, viewBox, mask, over, stretch) {
-  const jobs = [bitmapURL(viewBox, mask, stretch), over ? bitmapURL(viewBox, over, stretch) : null];
-  Promise.all(jobs).then(([maskURL, overURL]) => {
-    if (!drawnLater.length) requestAnimationFrame(setBitmaps);
-    drawnLater.push([rule, "-webkit-mask-image", maskURL], [rule, "mask-image", maskURL]);
-    if (overURL) drawnLater.push([rule, "background-image", overURL]);
-  }, () => { /* the SVG rule stays: the same picture, painted at more cost */ });
+  if (!toDraw.length) whenIdle(drawSome);
+  toDraw.push({ rule, viewBox, mask, over, stretch });
+}
+
+// one picture an idle moment: the moment's length is read at full speed, and a slowed
+// phone would overrun it
+function drawSome() {
+  if (toDraw.length) {
+    const { rule, viewBox, mask, over, stretch } = toDraw.shift();
+    const jobs = [bitmapURL(viewBox, mask, stretch), over ? bitmapURL(viewBox, over, stretch) : null];
+    Promise.all(jobs).then(([maskURL, overURL]) => {
+      if (!drawnLater.length) whenIdle(setBitmaps);
+      drawnLater.push([rule, "-webkit-mask-image", maskURL], [rule, "mask-image", maskURL]);
+      if (overURL) drawnLater.push([rule, "background-image", overURL]);
+    }, () => { /* the SVG rule stays: the same picture, painted at more cost */ });
+  }
+  if (toDraw.length) whenIdle(drawSome);
 }
 
 function setBitmaps() {
+  if (toDraw.length) { whenIdle(setBitmaps); return; }   // all at once, when all are ready
   for (const [rule, property, value] of drawnLater.splice(0)) rule.style.setProperty(property, value);
 }
 

@@ -647,9 +647,21 @@ export class Table {
       const middle = this.mod.middle(obs, this.ctx);
       this.markAnswers(middle);
       this.hint.mark(middle);
-      morphInto(this.middleEl, middle);
+      // zone by zone where the zones are the same as before, each in a task of its own:
+      // a crowded middle's new faces cost more to style and lay out than one task holds
+      // on a slow phone (the cards of a zone keep their places: moves are keyed)
+      const zones = sameZones(this.middleEl.firstElementChild, middle);
+      if (zones) {
+        for (let i = 0; i < zones.length; i++) {
+          if (i > 0) { await nextTask(); if (stale()) return; }
+          morphTo(zones[i][0], zones[i][1]);
+          moves.push(...invert(zones[i][0], before));
+        }
+      } else {
+        morphInto(this.middleEl, middle);
+        moves.push(...invert(this.middleEl, before));
+      }
       this.drawn.middle = middleKey;
-      moves.push(...invert(this.middleEl, before));
       if (mineKey !== this.drawn.mine) { await nextTask(); if (stale()) return; }
     }
     if (mineKey !== this.drawn.mine) {
@@ -923,7 +935,14 @@ export class Table {
  * card that did not change is not drawn or laid out again; one that moved keeps its
  * element, which is what the motion follows). */
 function morphInto(region, tree) {
-  // keys must be unique (two Aftershocks in one hand): the second of a key gets "#2"
+  uniqueKeys(tree);
+  const live = region.firstElementChild;
+  if (!live) { region.append(tree); return; }
+  morphTo(live, tree);
+}
+
+/** Keys must be unique (two Aftershocks in one hand): the second of a key gets "#2". */
+function uniqueKeys(tree) {
   const seen = new Map();
   for (const el of tree.querySelectorAll("[data-flip]")) {
     const key = el.getAttribute("data-flip");
@@ -931,8 +950,24 @@ function morphInto(region, tree) {
     seen.set(key, n);
     if (n > 1) el.setAttribute("data-flip", `${key}#${n}`);
   }
-  const live = region.firstElementChild;
-  if (!live) { region.append(tree); return; }
+}
+
+/** When the part showing and its new tree have the same outer element and the same zones
+ * (children of the same tags and classes, in order), each live zone with the zone it
+ * becomes; null otherwise (the whole part is morphed at once). The outer element's
+ * attributes are brought up to date here. */
+function sameZones(live, tree) {
+  if (!live || live.tagName !== tree.tagName || live.children.length !== tree.children.length
+      || live.children.length < 2) return null;
+  const pairs = [...live.children].map((z, i) => [z, tree.children[i]]);
+  if (pairs.some(([a, b]) => a.tagName !== b.tagName || a.className !== b.className)) return null;
+  uniqueKeys(tree);
+  for (const { name, value } of tree.attributes) if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+  for (const { name } of [...live.attributes]) if (!tree.hasAttribute(name)) live.removeAttribute(name);
+  return pairs;
+}
+
+function morphTo(live, tree) {
   morphdom(live, tree, {
     getNodeKey: (node) => (node.getAttribute ? node.getAttribute("data-flip") || node.id || undefined : undefined),
     // a part equal to what shows is left alone (one native comparison instead of a walk
