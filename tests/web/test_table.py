@@ -285,7 +285,8 @@ def test_card_zoom(tab: Page, server: Any, size: str) -> None:
     tab.wait_for_function("""() => { const pics = [...document.querySelectorAll('#board .pic')];
         return pics.length >= 10 && pics.every((p) => {
           const s = getComputedStyle(p);
-          return s.maskImage.startsWith('url("blob:') && !s.backgroundImage.includes('svg+xml'); }); }""",
+          return s.maskImage.startsWith('url("blob:')
+            && !s.backgroundImage.includes('svg+xml'); }); }""",
                           timeout=10000)
     # a click on a card that is not a move (an Artifact in a conflict) zooms it
     artifact = tab.locator("#board .conflict [data-zoom^='artifact:']").first
