@@ -136,7 +136,8 @@ function picture(name, viewBox, shapes, stretch = false) {
   const mask = layer(shapes, "mask");
   const over = layer(shapes, "over");
   const svg = (body) => svgURL(svgText(viewBox, body, stretch));
-  const rules = `-webkit-mask-image:${svg(mask)};mask-image:${svg(mask)}${over ? `;background-image:${svg(over)}` : ""}`;
+  const maskSVG = svg(mask);
+  const rules = `-webkit-mask-image:${maskSVG};mask-image:${maskSVG}${over ? `;background-image:${svg(over)}` : ""}`;
   const at = SHEET.insertRule(`.pic.${cls}{${rules}}`, SHEET.cssRules.length);
   SHEET.insertRule(`.face-zoom .pic.${cls}{${rules}}`, SHEET.cssRules.length);
   drawAsBitmaps(SHEET.cssRules[at], viewBox, mask, over, stretch);
