@@ -373,6 +373,43 @@ class ISMCTSAgent(Agent):
         assert node is not None
         return ActionStats(action, node.visits, node.reward[player] / node.visits)
 
+    def search_paired(self, view: View, actions: list[Action],
+                      iterations: int) -> list[ActionStats]:
+        """Search below each of `actions` alone, on common random numbers: every
+        iteration samples one world from `view` and plays each action in a copy of it,
+        and the random numbers of the search below each action start from the same seed.
+        Two actions' means then differ by what the actions do, not by which deals and
+        rollouts each happened to meet (the analysis compares the action taken with the
+        search's choice this way, so that a good move is not called a loss by noise)."""
+        player = view.player
+        if player is None:
+            raise ValueError("a spectator view has nobody to search for")
+        if not actions:
+            raise ValueError("no actions to compare")
+        for action in actions:
+            if action not in view.legal_actions:
+                raise ValueError(f"{action} is not a legal action of this view")
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
+        master = self.rng
+        nodes: list[_Node] = []
+        self._mast = {}
+        try:
+            for _ in range(iterations):
+                deal = view.sample_world(master)
+                below = master.getrandbits(64)
+                if not nodes:
+                    nodes = [_Node(deal.num_players) for _ in actions]
+                for action, node in zip(actions, nodes, strict=True):
+                    copy = deal.clone()
+                    copy.apply(action)
+                    self.rng = random.Random(below)
+                    self._iterate(node, copy)
+        finally:
+            self.rng = master
+        return [ActionStats(action, node.visits, node.reward[player] / node.visits)
+                for action, node in zip(actions, nodes, strict=True)]
+
     def _ranked(self, root: _Node, legal: list[Action]) -> list[tuple[Action, _Node]]:
         """The root's children for the legal actions, most visited first; actions the
         search never tried come last, in their listed order."""

@@ -5,9 +5,14 @@ Only the View is searched, so the judgement can use nothing that seat could not 
 then: other hands and future deals are resampled by `view.sample_world`.
 
 The action taken often gets few visits in the search when it is a poor one, and a
-mean over a handful of rollouts is mostly noise. So when it is not the search's choice
-it is searched again on its own (`ISMCTSAgent.search_action`) with as many iterations
-as the best action received, and both expected results come from equally large trees.
+mean over a handful of rollouts is mostly noise. So when it is not the search's choice,
+both it and the search's choice are searched again on their own, side by side on the
+same sampled worlds and the same random numbers (`ISMCTSAgent.search_paired`), with as
+many iterations as the choice received in the full search. Both expected results then
+come from equally large trees that met the same deals, and their difference (the loss)
+is what the two actions do, not which deals each happened to meet: compared apart, two
+equally good actions differed by the searches' noise, which called every good move a
+small loss and hid how far weak play is from strong.
 """
 
 from __future__ import annotations
@@ -20,6 +25,11 @@ from cardtable.engine.api import Action, Game, OptionError, View
 
 # How many of the search's top actions a judgement keeps (besides the one taken).
 TOP_ACTIONS = 5
+# The paired search of the taken action and the search's choice: its own random numbers
+# (not the full search's), and at least this many worlds, so that a choice the full
+# search hardly visited is still compared on enough deals.
+PAIRED_SEED = 0x5EED_CAFE
+PAIRED_MIN = 64
 
 
 @dataclass(frozen=True)
@@ -75,15 +85,18 @@ def judge(view: View, taken: Action, game: Game, settings: SearchSettings,
     best = stats[0]
     assert best.mean is not None  # the most visited action has at least one visit
     own = next(s for s in stats if s.action == taken)
+    best_expected = best.mean
     if own.action == best.action:
         taken_expected, taken_iterations = best.mean, 0
     else:
-        alone = agent.search_action(view, taken, max(1, best.visits))
-        assert alone.mean is not None
-        taken_expected, taken_iterations = alone.mean, alone.visits
+        paired = ISMCTSAgent(game, seed ^ PAIRED_SEED, settings).search_paired(
+            view, [best.action, taken], max(PAIRED_MIN, best.visits))
+        assert paired[0].mean is not None and paired[1].mean is not None
+        best_expected, taken_expected = paired[0].mean, paired[1].mean
+        taken_iterations = paired[1].visits
     top = tuple(Alternative(str(s.action), s.visits, s.mean) for s in stats[:TOP_ACTIONS])
     return Judgement(
         taken=str(taken), best=str(best.action), taken_expected=taken_expected,
-        best_expected=best.mean, loss=max(0.0, best.mean - taken_expected),
+        best_expected=best_expected, loss=max(0.0, best_expected - taken_expected),
         iterations=agent.last_iterations, taken_visits=own.visits,
         taken_iterations=taken_iterations, top=top)
