@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import gzip
 import json
 import statistics
 import sys
@@ -60,7 +61,10 @@ def play(args: argparse.Namespace) -> None:
 
 
 def _lines(path: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in Path(path).read_text().splitlines() if line]
+    """A JSON-lines file's rows; a `.gz` file is read through gzip (the saved analyses)."""
+    raw = Path(path).read_bytes()
+    text = (gzip.decompress(raw) if path.endswith(".gz") else raw).decode("utf-8")
+    return [json.loads(line) for line in text.splitlines() if line]
 
 
 def analyse(args: argparse.Namespace) -> None:
@@ -96,12 +100,16 @@ def count(args: argparse.Namespace) -> None:
     labels: dict[str, dict[str, int]] = {}
     losses: dict[str, list[float]] = {}
     differing: dict[str, list[float]] = {}
+    # the same agent's losses per opponent: a decision's loss depends on the game it is in
+    against: dict[tuple[str, str], list[float]] = {}
     seconds = []
     for line in _lines(args.analyses):
         analysis = Analysis.from_dict(line["analysis"])
         seconds.append(line["seconds"])
         for d in analysis.decisions:
             agent = line["agents"][d.seat]
+            rival = line["agents"][1 - d.seat] if len(line["agents"]) == 2 else "others"
+            against.setdefault((agent, rival), []).append(d.loss)
             label = d.label if thresholds is None else thresholds.label(
                 d.loss, d.judgement.taken == d.judgement.best)
             labels.setdefault(agent, dict.fromkeys(LABELS, 0))[label] += 1
@@ -117,6 +125,11 @@ def count(args: argparse.Namespace) -> None:
         print(f"  losses: mean {statistics.fmean(losses[agent]):.4f}; where the search "
               f"chose otherwise ({len(differing.get(agent, []))}): "
               f"{_quantiles(differing.get(agent, []))}")
+    if len({rival for _, rival in against}) > 1:
+        print("mean loss by opponent:")
+        for (agent, rival), values in sorted(against.items()):
+            print(f"  {agent} against {rival}: {len(values)} decisions, mean loss "
+                  f"{statistics.fmean(values):.4f}")
 
 
 def _judge_twice(item: tuple[dict[str, Any], int, str]) -> tuple[float, float, bool]:

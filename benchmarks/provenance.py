@@ -31,7 +31,7 @@ INDEX = RESULTS / "README.md"
 OWN_FILES = {MANIFEST.name, INDEX.name}
 FIELDS = ("file", "what", "command", "command_from", "made", "commit", "machine")
 # a path under benchmarks/results/ as the docs write it (in backquotes or in a command)
-CITED = re.compile(r"benchmarks/results/([A-Za-z0-9_./-]+\.(?:jsonl|json|txt|html|csv))")
+CITED = re.compile(r"benchmarks/results/([A-Za-z0-9_./-]+\.(?:jsonl|json|txt|html|csv)(?:\.gz)?)")
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
