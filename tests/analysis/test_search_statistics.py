@@ -47,16 +47,24 @@ def test_searching_one_action_spends_every_iteration_on_it(tmp_path) -> None:  #
     assert stats.mean == pytest.approx(final_rewards(lost.replay(), 0.1)[0])
 
 
-def test_searching_an_action_that_is_not_legal_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_searches_of_given_actions_refuse_what_they_cannot_search(tmp_path) -> None:  # type: ignore[no-untyped-def]
     cards = tiny_card_file(tmp_path)
     record = decisive_thalara(cards, "great")
     state, view = _last_decision(record)
     agent = ISMCTSAgent(state.game, 1, SearchSettings(iterations=10))
-    elsewhere = record.replay(0)
+    elsewhere = record.replay(0).legal_actions()[0]
     with pytest.raises(ValueError, match="not a legal action"):
-        agent.search_action(view, elsewhere.legal_actions()[0], 10)
+        agent.search_action(view, elsewhere, 10)
     with pytest.raises(ValueError, match="iterations"):
         agent.search_action(view, view.legal_actions[0], 0)
+    with pytest.raises(ValueError, match="not a legal action"):
+        agent.search_paired(view, [view.legal_actions[0], elsewhere], 10)
+    with pytest.raises(ValueError, match="iterations"):
+        agent.search_paired(view, [view.legal_actions[0]], 0)
+    with pytest.raises(ValueError, match="no actions"):
+        agent.search_paired(view, [], 10)
+    with pytest.raises(ValueError, match="spectator"):
+        agent.search_paired(state.view(None), [view.legal_actions[0]], 10)
 
 
 def test_paired_searches_meet_the_same_worlds_and_random_numbers() -> None:
@@ -88,19 +96,3 @@ def test_paired_searches_tell_the_winning_card_from_the_losing_one(tmp_path) -> 
     assert (first.action, second.action) == (great, small)
     assert first.mean == pytest.approx(final_rewards(won.replay(), 0.1)[0])
     assert second.mean == pytest.approx(final_rewards(lost.replay(), 0.1)[0])
-
-
-def test_paired_searches_refuse_what_they_cannot_compare(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    cards = tiny_card_file(tmp_path)
-    record = decisive_thalara(cards, "great")
-    state, view = _last_decision(record)
-    agent = ISMCTSAgent(state.game, 1, SearchSettings(iterations=10))
-    elsewhere = record.replay(0).legal_actions()[0]
-    with pytest.raises(ValueError, match="not a legal action"):
-        agent.search_paired(view, [view.legal_actions[0], elsewhere], 10)
-    with pytest.raises(ValueError, match="iterations"):
-        agent.search_paired(view, [view.legal_actions[0]], 0)
-    with pytest.raises(ValueError, match="no actions"):
-        agent.search_paired(view, [], 10)
-    with pytest.raises(ValueError, match="spectator"):
-        agent.search_paired(state.view(None), [view.legal_actions[0]], 10)

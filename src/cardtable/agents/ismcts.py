@@ -355,13 +355,7 @@ class ISMCTSAgent(Agent):
         `search` does under that action. The mean is then estimated from all
         `iterations`, not from the few a losing action gets in a full search. The
         agent's moves and `search` are untouched; this is for game analysis."""
-        player = view.player
-        if player is None:
-            raise ValueError("a spectator view has nobody to search for")
-        if action not in view.legal_actions:
-            raise ValueError(f"{action} is not a legal action of this view")
-        if not 1 <= iterations <= MAX_ITERATIONS:
-            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
+        player = _searcher(view, [action], iterations)
         node: _Node | None = None
         self._mast = {}
         for _ in range(iterations):
@@ -381,16 +375,7 @@ class ISMCTSAgent(Agent):
         Two actions' means then differ by what the actions do, not by which deals and
         rollouts each happened to meet (the analysis compares the action taken with the
         search's choice this way, so that a good move is not called a loss by noise)."""
-        player = view.player
-        if player is None:
-            raise ValueError("a spectator view has nobody to search for")
-        if not actions:
-            raise ValueError("no actions to compare")
-        for action in actions:
-            if action not in view.legal_actions:
-                raise ValueError(f"{action} is not a legal action of this view")
-        if not 1 <= iterations <= MAX_ITERATIONS:
-            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
+        player = _searcher(view, actions, iterations)
         master = self.rng
         nodes: list[_Node] = []
         self._mast = {}
@@ -419,6 +404,22 @@ class ISMCTSAgent(Agent):
             scored.append((action, child if child is not None else _Node(len(root.reward))))
         scored.sort(key=lambda item: -item[1].visits)
         return scored
+
+
+def _searcher(view: View, actions: list[Action], iterations: int) -> int:
+    """The seat a search of given root actions is for, once the view, the actions and
+    the iterations are shown fit for one (`search_action`, `search_paired`)."""
+    player = view.player
+    if player is None:
+        raise ValueError("a spectator view has nobody to search for")
+    if not actions:
+        raise ValueError("no actions to compare")
+    for action in actions:
+        if action not in view.legal_actions:
+            raise ValueError(f"{action} is not a legal action of this view")
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
+    return player
 
 
 def final_rewards(state: State, margin_weight: float) -> list[float]:
