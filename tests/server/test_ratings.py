@@ -109,7 +109,8 @@ def test_the_shown_scale_is_elos_for_settled_players() -> None:
 
 def test_the_computer_levels_ratings_are_read_from_their_own_table(
         monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
-    # (none is measured yet: docs/ratings.md; a level without a number shows none)
+    # (hard is measured in Thalara only: docs/ratings.md; a level without a number
+    # shows none)
     assert ratings.level_rating("thalara", 2, "ismcts:hard") == \
         ratings.LEVEL_RATINGS.get("thalara-2p", {}).get("ismcts:hard")
     assert client.get("/api/leaderboards").json()["levels"] == ratings.LEVEL_RATINGS

@@ -111,8 +111,8 @@ def rate(seats: Sequence[SeatResult], current: Mapping[int, Rating]) -> dict[int
 # each). `ismcts:hard` is not measured yet, and a level without a measured number is
 # shown without one rather than with a guess.
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "thalara-2p": {"random": 632, "greedy": 1500, "ismcts:easy": 1897,
-                   "ismcts:medium": 2058},
+    "thalara-2p": {"random": 682, "greedy": 1500, "ismcts:easy": 1892,
+                   "ismcts:medium": 2040, "ismcts:hard": 2087},
     "vale-2p": {"random": 887, "greedy": 1500, "ismcts:easy": 1701, "ismcts:medium": 1932},
 }
 
