@@ -145,3 +145,23 @@ def test_the_puzzle_of_the_day_right_then_another_wrong(
     page.reload()
     _ready(page, other)
     assert page.locator("#puzzle-streak").inner_text().startswith("Streak: 0 (best 1)")
+
+
+def test_a_best_action_of_the_bar_is_shown_there_marked_once_answered(
+        server: ServerProcess, tab: Page, size: str) -> None:
+    """A puzzle whose best action has nothing of its own on the table ("end" the turn:
+    an answer of the status bar, gone once nobody decides) shows it in the bar again,
+    marked best, taking no click (the day's puzzles met such one on 2026-12-03)."""
+    page = tab
+    q = next(p for p in shipped("vale") if p.best == "end")
+    page.goto(f"{server.base}/puzzles?set=vale&id={q.id}")
+    _ready(page, q.id)
+    wrong = next(a for a in q.shown()["legal"] if a != q.best)
+    click_answer(page, wrong)
+    page.wait_for_selector(f'{VERDICT}[data-correct="false"]')
+    chip = page.locator("#answers .puzzle-best")
+    assert chip.count() == 1
+    assert chip.is_disabled()
+    assert chip.get_attribute("data-action") is None
+    assert chip.inner_text().strip() == "End your turn"
+    answered_view(page, size)

@@ -162,6 +162,14 @@ class Puzzles {
     const mark = () => {
       const marked = [...table.gameEl.querySelectorAll("[data-keys]")]
         .filter((el) => el.getAttribute("data-keys").split(" ").some((k) => keys.has(k)));
+      if (!marked.length) {
+        // an action with nothing of its own on the table ("end" the turn) was an answer
+        // in the bar, gone now that nobody decides: it is shown there again, marked, and
+        // takes no click
+        const shown = h("button.answer.puzzle-best", { disabled: true, "data-keys": [...keys].join(" "), title: "the best action" }, verdict.best_text);
+        table.bar.answersEl.append(shown);
+        marked.push(shown);
+      }
       for (const el of marked) el.classList.add("puzzle-best");
       // each marked element whole inside its scrolling area (the board, the hand); the
       // first last, so that it wins where they share one
