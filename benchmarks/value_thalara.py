@@ -36,7 +36,7 @@ import numpy as np
 
 from cardtable import load_game
 from cardtable.agents import make_agent
-from cardtable.agents.ismcts import ISMCTSAgent, settings_for
+from cardtable.agents.ismcts import ISMCTSAgent, final_rewards, settings_for
 from cardtable.engine.api import Action, Heuristics, State
 from cardtable.thalara.scoring import conflict_totals
 from cardtable.thalara.state import ThalaraState
@@ -81,8 +81,13 @@ def features(state: ThalaraState, p: int) -> list[float]:
 
 
 def result(state: State, p: int) -> float:
-    winners = state.winners()
-    return 1.0 / len(winners) if p in winners else 0.0
+    """The seat's result: 1 a win, 1/k a win shared by k, 0 a loss."""
+    return final_rewards(state, 0.0)[p]
+
+
+def chance(z: Any) -> Any:
+    """The logistic function: a model's score as a chance of winning."""
+    return 1.0 / (1.0 + np.exp(-z))
 
 
 class LearnedValue:
@@ -143,7 +148,7 @@ def logistic(X: Any, Y: Any, l2: float = 1e-3) -> Any:
     """Weights of a logistic regression without intercept (Newton's method)."""
     w = np.zeros(X.shape[1])
     for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-(X @ w)))
+        p = chance(X @ w)
         grad = X.T @ (p - Y) / len(Y) + l2 * w
         hess = (X * (p * (1 - p))[:, None]).T @ X / len(Y) + l2 * np.eye(len(w))
         w -= np.linalg.solve(hess, grad)
@@ -160,11 +165,11 @@ def fit(args: argparse.Namespace) -> None:
     X, Y, G = loaded["X"], loaded["Y"], loaded["G"]
     held = G % 5 == 0
     w = logistic(X[~held], Y[~held])
-    model = log_loss(1.0 / (1.0 + np.exp(-(X[held] @ w))), Y[held])
+    model = log_loss(chance(X[held] @ w), Y[held])
     # the hand-written evaluation of the same positions, calibrated by one fitted scale
     H = loaded["H"][:, None]
     scale = logistic(H[~held], Y[~held])
-    hand = log_loss(1.0 / (1.0 + np.exp(-(H[held] @ scale))), Y[held])
+    hand = log_loss(chance(H[held] @ scale), Y[held])
     print(f"held-out positions: {int(held.sum())}; log loss: the model {model:.4f}, "
           f"the hand-written evaluation {hand:.4f}, a coin {math.log(2):.4f}")
     weights = logistic(X, Y)
