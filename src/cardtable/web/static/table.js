@@ -798,13 +798,22 @@ export class Table {
     });
   }
 
-  /** The middle scrolls on its own: the first answer in it is brought into view. */
+  /** The middle scrolls on its own: the first answer in it is brought into view. Your
+   * area, which scrolls on a small phone, is scrolled to its first answer when none of
+   * its answers shows (asked for a card of your hand while scrolled down to your area). */
   revealAnswers() {
     const first = this.middleEl.querySelector(".legal");
-    if (!first) return;
-    const box = this.middleEl.getBoundingClientRect();
-    const r = first.getBoundingClientRect();
-    if (r.top < box.top || r.bottom > box.bottom) this.middleEl.scrollTop += r.top - box.top - 8;
+    if (first) {
+      const box = this.middleEl.getBoundingClientRect();
+      const r = first.getBoundingClientRect();
+      if (r.top < box.top || r.bottom > box.bottom) this.middleEl.scrollTop += r.top - box.top - 8;
+    }
+    const mine = [...this.mineEl.querySelectorAll(".legal")];
+    if (!mine.length || this.mineEl.scrollHeight <= this.mineEl.clientHeight) return;
+    const dock = this.mineEl.getBoundingClientRect();
+    const boxes = mine.map((el) => el.getBoundingClientRect());
+    if (boxes.some((r) => r.top >= dock.top - 1 && r.bottom <= dock.bottom + 1)) return;
+    this.mineEl.scrollTop += boxes[0].top - dock.top - 4;
   }
 
   /** The other players as compact panels (and yours, for the scores): colour, score,
