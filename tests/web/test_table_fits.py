@@ -9,8 +9,10 @@ under reduced motion. Screenshots of every phase are kept."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -193,6 +195,25 @@ SCROLL_TO_END = """async () => {
 }"""
 
 
+@contextlib.contextmanager
+def small_phone_game(browser: Browser, server: Any) -> Iterator[Page]:
+    """A Vale game with the Artifacts expansion (seed 5) on a 320x640 touch screen."""
+    made = new_game(server, "vale", 5, {"expansion": "artifacts"})
+    with checked_page(browser, viewport={"width": 320, "height": 640}, has_touch=True,
+                      reduced_motion="reduce") as page:
+        page.goto(server.base + made["seats"][0]["link"])
+        yield page
+
+
+def shown_answers(page: Page) -> list[dict[str, Any]]:
+    """The answers ([data-action]) that are rendered, whether or not in view."""
+    answers: list[dict[str, Any]] = page.evaluate(
+        "() => [...document.querySelectorAll('[data-action]')]"
+        ".filter((el) => el.getClientRects().length).map((el) => "
+        "({action: el.getAttribute('data-action')}))")
+    return answers
+
+
 def test_a_hand_scrolled_on_a_small_phone_answers_only_with_what_it_shows(
         browser: Browser, server: Any) -> None:
     """At 320 px a Vale hand of three overflows its row and the player scrolls it. Asked
@@ -200,11 +221,8 @@ def test_a_hand_scrolled_on_a_small_phone_answers_only_with_what_it_shows(
     out of view is no answer (the status bar offers it), and once scrolled into view it
     is one again and its click plays it. The decision is drawn from a real position with
     the hand's `top` actions as its legal list: the client's drawing is what is tested."""
-    made = new_game(server, "vale", 5, {"expansion": "artifacts"})
     rng = random.Random(5)
-    with checked_page(browser, viewport={"width": 320, "height": 640}, has_touch=True,
-                      reduced_motion="reduce") as page:
-        page.goto(server.base + made["seats"][0]["link"])
+    with small_phone_game(browser, server) as page:
         for _ in range(300):
             page.wait_for_function(READY, timeout=30000)
             assert not table(page)["over"], "the game ended before the hand overflowed"
@@ -212,11 +230,7 @@ def test_a_hand_scrolled_on_a_small_phone_answers_only_with_what_it_shows(
                              ".hand-row'); return !!row && row.scrollWidth > row.clientWidth "
                              "+ 1 && row.querySelectorAll('[data-keys]').length >= 3; }"):
                 break
-            answers = page.evaluate(
-                "() => [...document.querySelectorAll('[data-action]')]"
-                ".filter((el) => el.getClientRects().length).map((el) => "
-                "({action: el.getAttribute('data-action')}))")
-            click_one(page, rng, answers)
+            click_one(page, rng, shown_answers(page))
         else:
             raise AssertionError("the hand never overflowed its row")
         page.evaluate("() => { const t = window.cardtable; const me = t.snap.observation"
@@ -249,11 +263,8 @@ def test_on_a_small_phone_every_card_that_answers_is_in_reach(
     or place can be reached by a finger once scrolled into view. Before the middle had a
     floor, a crowded status bar and the dock left it 30 px and a display card lay under
     the dock (seed 5, decision 54)."""
-    made = new_game(server, "vale", 5, {"expansion": "artifacts"})
     rng = random.Random(5)
-    with checked_page(browser, viewport={"width": 320, "height": 640}, has_touch=True,
-                      reduced_motion="reduce") as page:
-        page.goto(server.base + made["seats"][0]["link"])
+    with small_phone_game(browser, server) as page:
         for decision in range(70):
             page.wait_for_function(READY, timeout=30000)
             if table(page)["over"]:
@@ -262,11 +273,7 @@ def test_on_a_small_phone_every_card_that_answers_is_in_reach(
             for i in range(legal.count()):
                 keys = legal.nth(i).get_attribute("data-keys")
                 assert reachable(legal.nth(i)), f"{keys} is out of reach at decision {decision}"
-            answers = page.evaluate(
-                "() => [...document.querySelectorAll('[data-action]')]"
-                ".filter((el) => el.getClientRects().length).map((el) => "
-                "({action: el.getAttribute('data-action')}))")
-            click_one(page, rng, answers)
+            click_one(page, rng, shown_answers(page))
         else:
             return
         raise AssertionError("the game ended before 70 decisions")
