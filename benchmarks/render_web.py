@@ -9,7 +9,7 @@ own update) at full speed, then slows the CPU, clicks by mouse at the element's 
 and waits for the answer's update, the computer's moves and their motion to settle.
 
     python benchmarks/render_web.py [--game vale|thalara] [--decisions 60] [--rate 4]
-                                    [--width 1400 --height 900] [--reduced-motion]
+                                    [--width 1400 --height 900] [--reduced-motion] [--runs 1]
 
 It starts its own server on a free loopback port and prints one line per game: the
 decisions, the updates seen, the long tasks (count, longest) and the slowest draw().
@@ -166,11 +166,24 @@ def main() -> None:
     ap.add_argument("--trace-out", metavar="PATH",
                     help="keep a Chrome trace of the game (timeline categories) there, to see "
                          "what a long task did")
+    ap.add_argument("--runs", type=int, default=1,
+                    help="play the same game this many times, one line each, then a line "
+                         "with every run's count (the wall clock of one run varies much on "
+                         "a small shared machine)")
     args = ap.parse_args()
     options: dict[str, object] = {"expansion": "artifacts"} if args.game == "vale" else {}
-    print(json.dumps(run(args.game, options, args.decisions, args.rate, args.width,
-                         args.height, args.seed, args.reduced_motion, args.cpu_time,
-                         args.trace_out)))
+    counts: list[int] = []
+    longest: list[float] = []
+    for _ in range(max(1, args.runs)):
+        result = run(args.game, options, args.decisions, args.rate, args.width, args.height,
+                     args.seed, args.reduced_motion, args.cpu_time, args.trace_out)
+        print(json.dumps(result), flush=True)
+        counts.append(int(result["long_tasks"]))  # type: ignore[call-overload]
+        longest.append(float(result["longest_task_ms"]))  # type: ignore[arg-type]
+    if args.runs > 1:
+        print(json.dumps({"game": args.game, "runs": args.runs, "long_tasks_per_run": counts,
+                          "runs_without_long_task": counts.count(0),
+                          "longest_task_ms_per_run": longest}))
 
 
 if __name__ == "__main__":

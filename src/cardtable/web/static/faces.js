@@ -15,139 +15,186 @@ const sizeOf = (size) => (SIZES.includes(size) ? size : "hand");
 
 // ---- pictures as images --------------------------------------------------------------
 //
-// Each picture (an emblem, a timing, a gem ...) is drawn once, as an SVG image in a style
-// rule of its own, and a face holds only an empty span that names it. Inline SVG made each
-// face a tree of paths to style, lay out, hit-test and record for paint on every update;
-// an image is decoded once and copied. The span's own colour (CSS `color`) paints the
-// parts drawn in "currentColor", through the picture used as a mask; the parts with a
-// colour of their own (highlights, a gem's facets) are a second image over it.
+// Each picture (an emblem, a timing, a gem ...) is a style rule of its own, and a face
+// holds only an empty span that names it. Inline SVG made each face a tree of paths to
+// style, lay out, hit-test and record for paint on every update; an image is decoded once
+// and copied. The span's own colour (CSS `color`) paints the parts drawn in
+// "currentColor", through the picture used as a mask; the parts with a colour of their
+// own (highlights, a gem's facets) are a second image over it.
+//
+// On the table the pictures are bitmaps, all drawn with the canvas when the module loads,
+// before the first face. An SVG image costs Chrome a document of its own, built in the
+// style update that first shows the picture (13-31 ms of one update at 4x slowdown in a
+// trace), and a style rule changed mid-game (a bitmap replacing its SVG) restyles the
+// page; drawn up front, no update meets either. The zoom, drawn large, keeps the SVG.
 
 /** How each part class is drawn: in the mask (its outline, opaque), and in the image
  * over the colour (only parts that have a colour of their own). */
 const PART_STYLES = {
-  "": { mask: 'fill="#000"' },
-  line: { mask: 'fill="none" stroke="#000" stroke-width="2.3" stroke-linecap="round" stroke-linejoin="round"' },
-  "line thin": { mask: 'fill="none" stroke="#000" stroke-width="1.7" stroke-linecap="round" stroke-linejoin="round"' },
-  crack: { mask: 'fill="none" stroke="#000" stroke-width=".9" stroke-linejoin="miter"' },
-  "crack thin": { mask: 'fill="none" stroke="#000" stroke-width=".55" stroke-linejoin="miter"' },
-  hi: { mask: 'fill="#000"', over: 'fill="rgba(255,255,255,.55)"' },
+  "": { mask: { fill: "#000" } },
+  line: { mask: { stroke: "#000", width: 2.3, cap: "round", join: "round" } },
+  "line thin": { mask: { stroke: "#000", width: 1.7, cap: "round", join: "round" } },
+  crack: { mask: { stroke: "#000", width: 0.9, join: "miter" } },
+  "crack thin": { mask: { stroke: "#000", width: 0.55, join: "miter" } },
+  hi: { mask: { fill: "#000" }, over: { fill: "rgba(255,255,255,.55)" } },
   "hi-line": {
-    mask: 'fill="none" stroke="#000" stroke-width="1.4" stroke-linecap="round"',
-    over: 'fill="none" stroke="rgba(255,255,255,.65)" stroke-width="1.4" stroke-linecap="round"',
+    mask: { stroke: "#000", width: 1.4, cap: "round" },
+    over: { stroke: "rgba(255,255,255,.65)", width: 1.4, cap: "round" },
   },
-  "g-rim": { mask: 'fill="#000"', over: 'fill="#d7b24c"' },
-  "g-face": { mask: 'fill="#000"', over: 'fill="#2b2232"' },
-  "g-shine": { mask: 'fill="#000"', over: 'fill="rgba(255,255,255,.22)"' },
-  "s-top": { mask: 'fill="#000"', over: 'fill="rgba(255,255,255,.3)"' },
-  "s-low": { mask: 'fill="#000"', over: 'fill="rgba(0,0,0,.22)"' },
-  hole: { mask: 'fill="#000"', over: 'fill="#2e1f45"' },
-  star: { mask: 'fill="#000" stroke="#000" stroke-width="1.2"', over: 'fill="#ffd54a" stroke="#5a4000" stroke-width="1.2"' },
+  "g-rim": { mask: { fill: "#000" }, over: { fill: "#d7b24c" } },
+  "g-face": { mask: { fill: "#000" }, over: { fill: "#2b2232" } },
+  "g-shine": { mask: { fill: "#000" }, over: { fill: "rgba(255,255,255,.22)" } },
+  "s-top": { mask: { fill: "#000" }, over: { fill: "rgba(255,255,255,.3)" } },
+  "s-low": { mask: { fill: "#000" }, over: { fill: "rgba(0,0,0,.22)" } },
+  hole: { mask: { fill: "#000" }, over: { fill: "#2e1f45" } },
+  star: { mask: { fill: "#000", stroke: "#000", width: 1.2 }, over: { fill: "#ffd54a", stroke: "#5a4000", width: 1.2 } },
 };
 
-const PICTURES = new Map(); // name -> the class that draws it
-const SHEET = new CSSStyleSheet();
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, SHEET];
+/** The paint of one part in one layer ("mask" or "over"), or null when it has none there. */
+function partPaint(cls, which) {
+  const look = PART_STYLES[cls] || PART_STYLES[""];
+  return which === "mask" ? look.mask : look.over || null;
+}
 
-/** The markup of one layer of a picture: "mask" (every part, opaque) or "over" (the
- * parts with a colour of their own). Shapes are [tag, attrs] or [tag, attrs, children]. */
-function layer(shapes, which) {
+function svgPaint(p) {
+  const out = [`fill="${p.fill || "none"}"`];
+  if (p.stroke) {
+    out.push(`stroke="${p.stroke}" stroke-width="${p.width}"`);
+    if (p.cap) out.push(`stroke-linecap="${p.cap}"`);
+    if (p.join) out.push(`stroke-linejoin="${p.join}"`);
+  }
+  return out.join(" ");
+}
+
+/** The SVG markup of one layer of a picture. Shapes are [tag, attrs] or, for a group,
+ * [tag, attrs, children]. */
+function svgLayer(shapes, which) {
   let out = "";
   for (const [tag, attrs, children] of shapes) {
     const { class: cls = "", ...rest } = attrs;
-    const look = PART_STYLES[cls] || PART_STYLES[""];
     const own = Object.entries(rest).map(([k, v]) => `${k}="${v}"`).join(" ");
     if (children) {
-      const inner = layer(children, which);
+      const inner = svgLayer(children, which);
       if (inner) out += `<${tag} ${own}>${inner}</${tag}>`;
-    } else if (which === "mask" || look.over) {
-      out += `<${tag} ${own} ${which === "mask" ? look.mask : look.over}/>`;
+      continue;
     }
+    const paint = partPaint(cls, which);
+    if (paint) out += `<${tag} ${own} ${svgPaint(paint)}/>`;
   }
   return out;
 }
 
-const svgText = (viewBox, body, stretch, size = "") =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"${size}${stretch ? ' preserveAspectRatio="none"' : ""}>${body}</svg>`;
+const svgText = (viewBox, body, stretch) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"${stretch ? ' preserveAspectRatio="none"' : ""}>${body}</svg>`;
 const svgURL = (svg) => `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
 
-// On the table the pictures are painted from bitmaps. A face is painted again whenever it
-// is new or changed, and an SVG image in it has its whole document recorded again for
-// each paint (a third of the table's paint in a trace); a bitmap is only referenced.
-// Each picture is drawn once, at BITMAP pixels on its long side, in the background
-// (its SVG rule serves until then, and in the zoom, where it is drawn large).
+/** One shape as a canvas path (the shapes the pictures use: path, polygon, circle, rect). */
+function shapePath(tag, a) {
+  if (tag === "path") return new Path2D(a.d);
+  const p = new Path2D();
+  if (tag === "polygon") {
+    const xy = String(a.points).trim().split(/[\s,]+/).map(Number);
+    p.moveTo(xy[0], xy[1]);
+    for (let i = 2; i < xy.length; i += 2) p.lineTo(xy[i], xy[i + 1]);
+    p.closePath();
+  } else if (tag === "circle") {
+    p.arc(Number(a.cx), Number(a.cy), Number(a.r), 0, 2 * Math.PI);
+  } else if (tag === "rect") {
+    p.rect(Number(a.x), Number(a.y), Number(a.width), Number(a.height));
+  } else {
+    throw new Error(`a picture's shape the canvas does not draw: ${tag}`);
+  }
+  return p;
+}
+
+/** A group's transform: the "translate(x y) scale(k)" the pictures use. */
+function applyTransform(ctx, transform) {
+  for (const [, fn, args] of String(transform || "").matchAll(/(translate|scale)\(([^)]*)\)/g)) {
+    const v = args.trim().split(/[\s,]+/).map(Number);
+    if (fn === "translate") ctx.translate(v[0], v[1] || 0);
+    else ctx.scale(v[0], v.length > 1 ? v[1] : v[0]);
+  }
+}
+
+/** Draws one layer of a picture on a canvas already scaled to its viewBox (as SVG would:
+ * fill, then stroke; SVG's miter limit). Returns whether anything was drawn. */
+function canvasLayer(ctx, shapes, which) {
+  let drawn = false;
+  for (const [tag, attrs, children] of shapes) {
+    const { class: cls = "", transform, ...rest } = attrs;
+    if (children) {
+      ctx.save();
+      applyTransform(ctx, transform);
+      drawn = canvasLayer(ctx, children, which) || drawn;
+      ctx.restore();
+      continue;
+    }
+    const paint = partPaint(cls, which);
+    if (!paint) continue;
+    const path = shapePath(tag, rest);
+    if (paint.fill) { ctx.fillStyle = paint.fill; ctx.fill(path); }
+    if (paint.stroke) {
+      ctx.strokeStyle = paint.stroke;
+      ctx.lineWidth = paint.width;
+      ctx.lineCap = paint.cap || "butt";
+      ctx.lineJoin = paint.join || "miter";
+      ctx.miterLimit = 4;
+      ctx.stroke(path);
+    }
+    drawn = true;
+  }
+  return drawn;
+}
+
+// each picture is drawn at BITMAP pixels on its long side (the largest on the table is a
+// card's 118 px wide ground; a phone's 2x screen gets a little softer than its own pixels)
 const BITMAP = 160;
-const toDraw = [];           // pictures waiting for an idle moment to become bitmaps
-const drawnLater = [];       // [rule, property, value]: bitmaps ready, set together
 
-// Drawing a bitmap loads the SVG as an image and copies it to a canvas: a few ms each,
-// so it waits for the page to be idle (never inside the update that first shows the
-// picture), and the rules change together when nothing else is waiting.
-const whenIdle = (job) => (window.requestIdleCallback
-  ? requestIdleCallback(job, { timeout: 2000 })
-  : setTimeout(job, 200));
-
-async function bitmapURL(viewBox, body, stretch) {
-  const [, , vw, vh] = viewBox.split(/[ ,]+/).map(Number);
-  const w = Math.max(1, Math.round(vw >= vh ? BITMAP : (BITMAP * vw) / vh));
-  const h = Math.max(1, Math.round(vh >= vw ? BITMAP : (BITMAP * vh) / vw));
-  const img = new Image();
-  img.src = `data:image/svg+xml,${encodeURIComponent(svgText(viewBox, body, stretch, ` width="${w}" height="${h}"`))}`;
-  await img.decode();
+/** One layer of a picture as a bitmap's object URL (null when the layer is empty). */
+async function bitmapURL(viewBox, shapes, which) {
+  const [x0, y0, vw, vh] = viewBox.split(/[ ,]+/).map(Number);
   const canvas = document.createElement("canvas");
-  canvas.width = w;
-  canvas.height = h;
-  canvas.getContext("2d").drawImage(img, 0, 0, w, h);
+  canvas.width = Math.max(1, Math.round(vw >= vh ? BITMAP : (BITMAP * vw) / vh));
+  canvas.height = Math.max(1, Math.round(vh >= vw ? BITMAP : (BITMAP * vh) / vw));
+  const ctx = canvas.getContext("2d");
+  ctx.scale(canvas.width / vw, canvas.height / vh);
+  ctx.translate(-x0, -y0);
+  if (!canvasLayer(ctx, shapes, which) && which === "over") return null;
   const blob = await new Promise((done) => canvas.toBlob(done));
-  if (!blob) throw new Error("no bitmap");
+  if (!blob) throw new Error("the canvas made no bitmap");
   return `url("${URL.createObjectURL(blob)}")`;
 }
 
-function drawAsBitmaps(rule, viewBox, mask, over, stretch) {
-  if (!toDraw.length) whenIdle(drawSome);
-  toDraw.push({ rule, viewBox, mask, over, stretch });
+const PICTURES = new Map(); // name -> the class that draws it
+const SHEET = new CSSStyleSheet();
+
+/** Every picture's style rules, written once: on the table its bitmaps, in the zoom its
+ * SVG. Should the canvas fail, the SVG serves on the table too (the same picture, painted
+ * at more cost). */
+async function drawPictures(defs) {
+  const rules = await Promise.all(defs.map(async ([name, viewBox, shapes, stretch], i) => {
+    const cls = `pic-${i}`;
+    PICTURES.set(name, cls);
+    const mask = svgURL(svgText(viewBox, svgLayer(shapes, "mask"), stretch));
+    const overBody = svgLayer(shapes, "over");
+    const svg = `-webkit-mask-image:${mask};mask-image:${mask}${overBody ? `;background-image:${svgURL(svgText(viewBox, overBody, stretch))}` : ""}`;
+    let table = svg;
+    try {
+      const [maskBitmap, overBitmap] = await Promise.all([bitmapURL(viewBox, shapes, "mask"), bitmapURL(viewBox, shapes, "over")]);
+      table = `-webkit-mask-image:${maskBitmap};mask-image:${maskBitmap}${overBitmap ? `;background-image:${overBitmap}` : ""}`;
+    } catch { /* the SVG rule serves */ }
+    return `.pic.${cls}{${table}}\n.face-zoom .pic.${cls}{${svg}}`;
+  }));
+  SHEET.replaceSync(rules.join("\n"));
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, SHEET];
 }
 
-// one picture an idle moment: the moment's length is read at full speed, and a slowed
-// phone would overrun it
-function drawSome() {
-  if (toDraw.length) {
-    const { rule, viewBox, mask, over, stretch } = toDraw.shift();
-    const jobs = [bitmapURL(viewBox, mask, stretch), over ? bitmapURL(viewBox, over, stretch) : null];
-    Promise.all(jobs).then(([maskURL, overURL]) => {
-      if (!drawnLater.length) whenIdle(setBitmaps);
-      drawnLater.push([rule, "-webkit-mask-image", maskURL], [rule, "mask-image", maskURL]);
-      if (overURL) drawnLater.push([rule, "background-image", overURL]);
-    }, () => { /* the SVG rule stays: the same picture, painted at more cost */ });
-  }
-  if (toDraw.length) whenIdle(drawSome);
-}
-
-function setBitmaps() {
-  if (toDraw.length) { whenIdle(setBitmaps); return; }   // all at once, when all are ready
-  for (const [rule, property, value] of drawnLater.splice(0)) rule.style.setProperty(property, value);
-}
-
-/** Registers a picture under a name (once) and gives the class that draws it. */
-function picture(name, viewBox, shapes, stretch = false) {
-  let cls = PICTURES.get(name);
-  if (cls) return cls;
-  cls = `pic-${PICTURES.size}`;
-  PICTURES.set(name, cls);
-  const mask = layer(shapes, "mask");
-  const over = layer(shapes, "over");
-  const svg = (body) => svgURL(svgText(viewBox, body, stretch));
-  const maskSVG = svg(mask);
-  const rules = `-webkit-mask-image:${maskSVG};mask-image:${maskSVG}${over ? `;background-image:${svg(over)}` : ""}`;
-  const at = SHEET.insertRule(`.pic.${cls}{${rules}}`, SHEET.cssRules.length);
-  SHEET.insertRule(`.face-zoom .pic.${cls}{${rules}}`, SHEET.cssRules.length);
-  drawAsBitmaps(SHEET.cssRules[at], viewBox, mask, over, stretch);
-  return cls;
-}
-
-/** A decorative picture: an empty span the style rule draws; hidden from assistive
- * technology because the face's own label already says what the picture shows. */
-function icon(name, viewBox, shapes, cls, stretch = false) {
-  const pic = picture(name, viewBox, shapes, stretch);
+/** A decorative picture by its name (PICTURE_DEFS): an empty span the style rule draws;
+ * hidden from assistive technology because the face's own label already says what the
+ * picture shows. */
+function icon(name, cls) {
+  const pic = PICTURES.get(name);
+  if (!pic) throw new Error(`no picture named ${name}`);
   return h(`span.pic.${pic}${cls ? `.${cls}` : ""}`, { "aria-hidden": "true" });
 }
 
@@ -237,23 +284,19 @@ function timingName(kind, names = TIMING_NAMES) {
 export function timingIcon(kind, names = TIMING_NAMES) {
   const name = timingName(kind, names);
   return h(`span.face-timing.t-${kind}`, { title: name, "aria-label": name, role: "img" },
-    icon(`timing-${TIMING_SHAPES[kind] ? kind : "instant"}`, "0 0 24 24", TIMING_SHAPES[kind] || TIMING_SHAPES.instant));
+    icon(`timing-${TIMING_SHAPES[kind] ? kind : "instant"}`));
 }
 
 /** A family's emblem, drawn in currentColor. */
 export function familyIcon(family) {
   const name = FAMILY_NAMES[family] || "No family";
   return h(`span.face-family.fam-${family || "none"}`, { title: name, "aria-label": name, role: "img" },
-    icon(`family-${FAMILY_SHAPES[family] ? family : "none"}`, "0 0 24 24", FAMILY_SHAPES[family] || [["circle", { cx: 12, cy: 12, r: 7 }]]));
+    icon(`family-${FAMILY_SHAPES[family] ? family : "none"}`));
 }
 
 function gem(value, label, cls = "") {
   return h(`span.fc-gem${cls}`, { title: label, "aria-label": label, role: "img" },
-    icon("gem", "0 0 32 32", [
-      ["polygon", { class: "g-rim", points: "16,1.5 29,8.8 29,23.2 16,30.5 3,23.2 3,8.8" }],
-      ["polygon", { class: "g-face", points: "16,6.5 24.4,11.3 24.4,20.7 16,25.5 7.6,20.7 7.6,11.3" }],
-      ["path", { class: "g-shine", d: "M7.6 11.3 16 6.5v4.2l-5 2.6z" }],
-    ]),
+    icon("gem"),
     h("b.fc-gem-num", { "aria-hidden": "true" }, value));
 }
 
@@ -263,7 +306,7 @@ function stars(count) {
   const n = Number(count) || 0;
   const label = `${n} star${n === 1 ? "" : "s"}`;
   return h("span.fc-stars", { title: label, "aria-label": label, role: "img" },
-    Array.from({ length: n }, () => icon("star", "0 0 24 24", [["path", { class: "star", d: STAR }]])));
+    Array.from({ length: n }, () => icon("star")));
 }
 
 // ---- effect text -------------------------------------------------------------------
@@ -317,8 +360,8 @@ export function valeCard(id, info, size) {
       h("div.fc-top", {}, cost, h("span.fc-timings", {}, timings), familyIcon(fam)),
       h("div.fc-name", {}, name));
   }
-  const land = icon(`ground-${fam}`, "0 0 120 40", FAMILY_GROUND[fam] || [], "fc-ground", true);
-  const art = h("div.fc-art", {}, land, h("span.fc-art-mark", { "aria-hidden": "true" }, icon(`art-${fam}`, "0 0 24 24", FAMILY_SHAPES[fam] || [])),
+  const land = icon(`ground-${fam}`, "fc-ground");
+  const art = h("div.fc-art", {}, land, h("span.fc-art-mark", { "aria-hidden": "true" }, icon(`art-${fam}`)),
     cost, familyIcon(fam));
   if (s === "zoom") {
     return face("face-vale-card", s, `.fam-${fam}`, attrs, art,
@@ -348,7 +391,7 @@ export function valeTile(id, info, size) {
   if (s === "mini") return face("face-vale-tile", s, `.ab-${ability}`, attrs, plate, head, h("div.fc-name", {}, name));
   const foot = t.players
     ? h("span.fc-players", { title: `${t.players}+ players`, "aria-label": `${t.players}+ players`, role: "img" },
-      icon("players", "0 0 24 24", [["circle", { cx: 12, cy: 7.5, r: 4 }], ["path", { d: "M4 21c0-4.6 3.6-8 8-8s8 3.4 8 8z" }]]), `${t.players}+`)
+      icon("players"), `${t.players}+`)
     : null;
   if (s === "zoom") {
     return face("face-vale-tile", s, `.ab-${ability}`, attrs, plate, head,
@@ -374,11 +417,7 @@ export function stoneIcon(color, count, value) {
     : `${n} ${color} stone${n === 1 ? "" : "s"}, worth ${v} each`;
   return h(`span.face.face-stone.st-${color}${n !== null ? ".counted" : ""}`, { "aria-label": label, title: label },
     h("span.fc-stone", { "aria-hidden": "true" },
-      icon("stone", "0 0 24 24", [
-        ["polygon", { class: "s-body", points: "12,1.5 21.5,7.5 21.5,16.5 12,22.5 2.5,16.5 2.5,7.5" }],
-        ["polygon", { class: "s-top", points: "12,1.5 21.5,7.5 12,6.8 2.5,7.5" }],
-        ["polygon", { class: "s-low", points: "12,22.5 21.5,16.5 12,14.6 2.5,16.5" }],
-      ]),
+      icon("stone"),
       h("b", {}, letter)),
     n !== null ? h("b.fc-count", { "aria-hidden": "true" }, n) : null,
     n !== null && v !== undefined ? h("span.fc-worth", { "aria-hidden": "true" }, `×${v}`) : null);
@@ -410,7 +449,7 @@ export const COLOR_NAMES = { red: "Red", blue: "Blue", green: "Green", yellow: "
 export function colorBadge(color) {
   const name = COLOR_NAMES[color] || "No colour";
   return h(`span.face-color.col-${COLOR_NAMES[color] ? color : "none"}`, { title: name, "aria-label": name, role: "img" },
-    icon(`color-${COLOR_SHAPES[color] ? color : "none"}`, "0 0 24 24", COLOR_SHAPES[color] || [["rect", { x: 4, y: 4, width: 16, height: 16 }]]),
+    icon(`color-${COLOR_SHAPES[color] ? color : "none"}`),
     h("b", { "aria-hidden": "true" }, name[0]));
 }
 
@@ -435,7 +474,7 @@ export function thalaraRemnant(color, strength, size) {
   const col = COLOR_NAMES[color] ? color : "none";
   const label = `${COLOR_NAMES[color] || color} Remnant, strength ${strength}`;
   return face("face-remnant", s, `.col-${col}`, { "data-card": `${color}${strength}`, "aria-label": label, title: label },
-    h("span.fc-watermark", { "aria-hidden": "true" }, icon(`mark-${COLOR_SHAPES[color] ? color : "none"}`, "0 0 24 24", COLOR_SHAPES[color] || [])),
+    h("span.fc-watermark", { "aria-hidden": "true" }, icon(`mark-${COLOR_SHAPES[color] ? color : "none"}`)),
     corners(color),
     h("b.fc-strength", { "aria-hidden": "true" }, strength),
     s === "mini" ? null : h("span.fc-caption", { "aria-hidden": "true" }, `${COLOR_NAMES[color] || color} Remnant`),
@@ -452,7 +491,7 @@ export function thalaraArtifact(id, info, size) {
   const label = `Artifact ${name}: ${COLOR_NAMES[a.color] || a.color}, strength ${a.strength}, ${a.stars} star${a.stars === 1 ? "" : "s"}`;
   return face("face-artifact", s, `.col-${col}`, { "data-card": id, "aria-label": label, title: label },
     h("div.fc-field", {},
-      h("span.fc-watermark", { "aria-hidden": "true" }, icon(`mark-${COLOR_SHAPES[a.color] ? a.color : "none"}`, "0 0 24 24", COLOR_SHAPES[a.color] || [])),
+      h("span.fc-watermark", { "aria-hidden": "true" }, icon(`mark-${COLOR_SHAPES[a.color] ? a.color : "none"}`)),
       h("span.fc-corner.c-tl", { "aria-hidden": "true" }, colorBadge(a.color)),
       h("b.fc-strength", { "aria-hidden": "true" }, a.strength),
       stars(a.stars)),
@@ -504,7 +543,7 @@ export function thalaraAftershock(size, info) {
   const has = a.strength !== undefined && a.strength !== null;
   const label = `Aftershock, colourless${has ? `, strength ${a.strength}` : ""}`;
   return face("face-aftershock", s, "", { "data-card": "aftershock", "aria-label": label, title: label },
-    h("span.fc-watermark", { "aria-hidden": "true" }, icon("cracks", "0 0 24 24", CRACKS)),
+    h("span.fc-watermark", { "aria-hidden": "true" }, icon("cracks")),
     has ? h("b.fc-strength", { "aria-hidden": "true" }, a.strength) : null,
     h("span.fc-caption", { "aria-hidden": "true" }, "Aftershock"),
     s === "zoom" ? h("div.fc-body", {}, h("p.fc-text", {}, "A colourless energy card that Rinn'thra's spells put into the supply."), noteEl(a)) : null);
@@ -515,20 +554,52 @@ export function cardBack(game, size) {
   const s = sizeOf(size);
   const vale = game === "vale";
   const label = "a hidden card";
-  // Vale: the five families round a ring; Thalara: a star in a circle, pierced
-  const emblem = vale
-    ? icon("back-vale", "0 0 48 48", [["circle", { class: "line", cx: 24, cy: 24, r: 22 }],
-      ...["fire", "water", "earth", "wind", "dragon"].map((f, i) => {
-        const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
-        const x = 24 + 15 * Math.cos(a) - 6;
-        const y = 24 + 15 * Math.sin(a) - 6;
-        return ["g", { transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(.5)` }, FAMILY_SHAPES[f]];
-      })], "fc-emblem")
-    : icon("back-thalara", "0 0 48 48", [
-      ["circle", { class: "line", cx: 24, cy: 24, r: 17 }],
-      ["path", { d: "M24 8 28 20 40 24 28 28 24 40 20 28 8 24 20 20z" }],
-      ["circle", { class: "hole", cx: 24, cy: 24, r: 3.2 }],
-    ], "fc-emblem");
   return face("face-back", s, `.g-${vale ? "vale" : "thalara"}`, { "aria-label": label, title: label },
-    h("span.fc-back-in", { "aria-hidden": "true" }, emblem));
+    h("span.fc-back-in", { "aria-hidden": "true" }, icon(vale ? "back-vale" : "back-thalara", "fc-emblem")));
 }
+
+// ---- every picture, drawn once when the module loads -----------------------------------
+
+const FAMILIES = ["fire", "water", "earth", "wind", "dragon"];
+const COLORS = ["red", "blue", "green", "yellow", "purple"];
+
+/** [name, viewBox, shapes, stretch]: every picture a face can show. */
+const PICTURE_DEFS = [
+  ...Object.entries(TIMING_SHAPES).map(([kind, shapes]) => [`timing-${kind}`, "0 0 24 24", shapes]),
+  ...FAMILIES.map((f) => [`family-${f}`, "0 0 24 24", FAMILY_SHAPES[f]]),
+  ["family-none", "0 0 24 24", [["circle", { cx: 12, cy: 12, r: 7 }]]],
+  ...[...FAMILIES, "none"].map((f) => [`ground-${f}`, "0 0 120 40", FAMILY_GROUND[f] || [], true]),
+  ...[...FAMILIES, "none"].map((f) => [`art-${f}`, "0 0 24 24", FAMILY_SHAPES[f] || []]),
+  ["gem", "0 0 32 32", [
+    ["polygon", { class: "g-rim", points: "16,1.5 29,8.8 29,23.2 16,30.5 3,23.2 3,8.8" }],
+    ["polygon", { class: "g-face", points: "16,6.5 24.4,11.3 24.4,20.7 16,25.5 7.6,20.7 7.6,11.3" }],
+    ["path", { class: "g-shine", d: "M7.6 11.3 16 6.5v4.2l-5 2.6z" }],
+  ]],
+  ["star", "0 0 24 24", [["path", { class: "star", d: STAR }]]],
+  ["players", "0 0 24 24", [["circle", { cx: 12, cy: 7.5, r: 4 }], ["path", { d: "M4 21c0-4.6 3.6-8 8-8s8 3.4 8 8z" }]]],
+  ["stone", "0 0 24 24", [
+    ["polygon", { class: "s-body", points: "12,1.5 21.5,7.5 21.5,16.5 12,22.5 2.5,16.5 2.5,7.5" }],
+    ["polygon", { class: "s-top", points: "12,1.5 21.5,7.5 12,6.8 2.5,7.5" }],
+    ["polygon", { class: "s-low", points: "12,22.5 21.5,16.5 12,14.6 2.5,16.5" }],
+  ]],
+  ...COLORS.map((c) => [`color-${c}`, "0 0 24 24", COLOR_SHAPES[c]]),
+  ["color-none", "0 0 24 24", [["rect", { x: 4, y: 4, width: 16, height: 16 }]]],
+  ...[...COLORS, "none"].map((c) => [`mark-${c}`, "0 0 24 24", COLOR_SHAPES[c] || []]),
+  ["cracks", "0 0 24 24", CRACKS],
+  // Vale: the five families round a ring; Thalara: a star in a circle, pierced
+  ["back-vale", "0 0 48 48", [["circle", { class: "line", cx: 24, cy: 24, r: 22 }],
+    ...FAMILIES.map((f, i) => {
+      const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
+      const x = 24 + 15 * Math.cos(a) - 6;
+      const y = 24 + 15 * Math.sin(a) - 6;
+      return ["g", { transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(.5)` }, FAMILY_SHAPES[f]];
+    })]],
+  ["back-thalara", "0 0 48 48", [
+    ["circle", { class: "line", cx: 24, cy: 24, r: 17 }],
+    ["path", { d: "M24 8 28 20 40 24 28 28 24 40 20 28 8 24 20 20z" }],
+    ["circle", { class: "hole", cx: 24, cy: 24, r: 3.2 }],
+  ]],
+];
+
+// the modules that draw faces wait for this: no face is drawn before its pictures
+await drawPictures(PICTURE_DEFS);
