@@ -58,17 +58,22 @@ export function start(moves) {
   for (const { el, by } of moves) {
     el.style.transform = "";
     el.style.opacity = "";
-    // a layer of its own while it moves: each frame moves the layer, nothing is painted again
-    el.classList.add("flying");
+    // a layer of its own while it moves: each frame moves the layer, nothing is painted
+    // again (a card face has one already: changing its layer's reasons at the start and
+    // the end of the motion would restyle and repaint it twice for nothing)
+    const ownLayer = el.classList.contains("face");
+    if (!ownLayer) el.classList.add("flying");
     // transform and opacity alone: the compositor can run them without painting each frame
     const anim = by
       ? el.animate([{ transform: `translate(${by[0]}px, ${by[1]}px)` }, { transform: "none" }],
         { duration: TRAVEL_MS, easing: "cubic-bezier(.2,.7,.2,1)" })
       : el.animate([{ opacity: 0, transform: "scale(.85)" }, { opacity: 1, transform: "none" }],
         { duration: ARRIVE_MS, easing: "ease-out" });
-    const landed = () => el.classList.remove("flying");
-    anim.addEventListener("finish", landed);
-    anim.addEventListener("cancel", landed);
+    if (!ownLayer) {
+      const landed = () => el.classList.remove("flying");
+      anim.addEventListener("finish", landed);
+      anim.addEventListener("cancel", landed);
+    }
   }
   return moves.length;
 }
@@ -79,9 +84,13 @@ export function countTo(el, from, to) {
   if (reducedMotion() || from === to || typeof from !== "number") return;
   const start = performance.now();
   el.classList.add("counting");
+  // the text is written only when the number shown changes: a score that goes up by 3
+  // lays out and paints its panel 3 times, not once a frame for half a second
+  let shown = to;   // what the element holds now (the end value, written above)
   const step = (t) => {
     const k = Math.min(1, (t - start) / COUNT_MS);
-    el.textContent = String(Math.round(from + (to - from) * k));
+    const now = Math.round(from + (to - from) * k);
+    if (now !== shown) { el.textContent = String(now); shown = now; }
     if (k < 1) requestAnimationFrame(step); else el.classList.remove("counting");
   };
   requestAnimationFrame(step);
