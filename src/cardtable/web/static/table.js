@@ -112,6 +112,12 @@ export class Table {
     this.mineEl = h("section.mine-dock", { id: "my-area", "aria-label": "your area", tabindex: 0 });
     this.playersEl = h("div.players", { id: "presence", "aria-label": "players" });
     this.logEl = h("ol.log", { id: "log", "aria-label": "game log", tabindex: 0 });
+    // the log follows its newest line unless the player scrolled up to read
+    this.logAtEnd = true;
+    this.logEl.addEventListener("scroll", () => {
+      const l = this.logEl;
+      this.logAtEnd = l.scrollTop + l.clientHeight >= l.scrollHeight - 8;
+    }, { passive: true });
     this.errorEl = h("div.error", { id: "error", role: "alert" });
     this.noticeEl = h("div.notice", { id: "notice", role: "alert", hidden: true });
     this.clockNotesEl = h("div.clock-notes", { id: "clock-notes", role: "status", hidden: true });
@@ -219,6 +225,7 @@ export class Table {
 
   drawTabs() {
     this.gameEl.setAttribute("data-tab", this.tab);
+    if (this.tab === "log") this.followLog();
     for (const b of this.tabsEl.querySelectorAll("button[role=tab]")) b.setAttribute("aria-selected", String(b.getAttribute("data-tab") === this.tab));
   }
 
@@ -692,6 +699,7 @@ export class Table {
     // are held for the motion; the motion starts in the same task, so no frame between
     release(moves);
     this.revealAnswers();
+    if (this.logMoved) { this.logMoved = false; this.followLog(); }
     this.answersOutOfView();
     start(moves);
     this.held = null;
@@ -931,12 +939,25 @@ export class Table {
       this.logCount = Math.max(0, this.log.length - 200);
     }
     if (this.logCount === this.log.length) return;
-    // newest first in the DOM: the list is laid out bottom up (column-reverse), so it
-    // shows its newest line without being scrolled (a scroll would force a layout)
+    // oldest first, each new line appended: the lines already there keep their places,
+    // so they are not painted again (newest first in a list laid out bottom up moved
+    // every line with each new one). The scroll to the newest line waits for the draw's
+    // last step, where the layout is read anyway (followLog).
     const fresh = this.log.slice(this.logCount).map((e) => h(`li.seat-c${e.seat}`, {}, this.logText(e)));
     this.logCount = this.log.length;
-    this.logEl.prepend(...fresh.reverse());
-    while (this.logEl.childElementCount > 200) this.logEl.lastElementChild.remove();
+    this.logEl.append(...fresh);
+    // the oldest lines go 50 at a time (each removal moves every line after it)
+    if (this.logEl.childElementCount > 250) {
+      while (this.logEl.childElementCount > 200) this.logEl.firstElementChild.remove();
+    }
+    this.logMoved = true;
+  }
+
+  /** The log shows its newest line, unless the player scrolled up to read. */
+  followLog() {
+    if (!this.logAtEnd) return;
+    const l = this.logEl;
+    if (l.scrollTop + l.clientHeight < l.scrollHeight) l.scrollTop = l.scrollHeight;
   }
 }
 
