@@ -657,7 +657,7 @@ export class Table {
       // zone by zone where the zones are the same as before, each in a task of its own:
       // a crowded middle's new faces cost more to style and lay out than one task holds
       // on a slow phone (the cards of a zone keep their places: moves are keyed)
-      const zones = sameZones(this.middleEl.firstElementChild, middle);
+      const zones = zonesOf(this.middleEl.firstElementChild, middle);
       if (zones) {
         for (let i = 0; i < zones.length; i++) {
           if (i > 0) { await nextTask(); if (stale()) return; }
@@ -986,15 +986,26 @@ function uniqueKeys(tree) {
  * (children of the same tags and classes, in order), each live zone with the zone it
  * becomes; null otherwise (the whole part is morphed at once). The outer element's
  * attributes are brought up to date here. */
-function sameZones(live, tree) {
+function sameZones(live, tree, loose = false) {
   if (!live || live.tagName !== tree.tagName || live.children.length !== tree.children.length
       || live.children.length < 2) return null;
   const pairs = [...live.children].map((z, i) => [z, tree.children[i]]);
-  if (pairs.some(([a, b]) => a.tagName !== b.tagName || a.className !== b.className)) return null;
+  // loosely, zones of the same kind (the first class) whose state classes differ
+  const kind = (el) => (loose ? el.classList[0] : el.className);
+  if (pairs.some(([a, b]) => a.tagName !== b.tagName || kind(a) !== kind(b))) return null;
   uniqueKeys(tree);
   for (const { name, value } of tree.attributes) if (live.getAttribute(name) !== value) live.setAttribute(name, value);
   for (const { name } of [...live.attributes]) if (!tree.hasAttribute(name)) live.removeAttribute(name);
   return pairs;
+}
+
+/** The zones of a part (sameZones), where a zone marked `data-zones` (Thalara's row of
+ * conflicts) is split into its children: a card placed in one conflict then morphs and
+ * lays out that conflict in a task of its own, not the whole row in one. */
+function zonesOf(live, tree) {
+  const zones = sameZones(live, tree);
+  if (!zones) return null;
+  return zones.flatMap(([a, b]) => (a.hasAttribute("data-zones") && sameZones(a, b, true)) || [[a, b]]);
 }
 
 function morphTo(live, tree) {

@@ -204,7 +204,7 @@ export function middle(obs, ctx) {
       h("div.row.cards", {}, me.supply.map((c) => cardEl(c, ctx, `supply:${c}`, me.seat, "mini"))))
     : null;
   return h("div.board.thalara", {}, supply,
-    h("div.conflicts", {}, obs.conflicts.map((c) => conflictEl(c, obs, ctx))), info);
+    h("div.conflicts", { "data-zones": "" }, obs.conflicts.map((c) => conflictEl(c, obs, ctx))), info);
 }
 
 export function render(obs, ctx) {
