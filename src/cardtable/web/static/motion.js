@@ -59,9 +59,10 @@ export function start(moves) {
     el.style.transform = "";
     el.style.opacity = "";
     // a layer of its own while it moves: each frame moves the layer, nothing is painted
-    // again (a card face has one already: changing its layer's reasons at the start and
-    // the end of the motion would restyle and repaint it twice for nothing)
-    const ownLayer = el.classList.contains("face");
+    // again (a card face has one already, faces.css's `.card.face` will-change: changing
+    // its layer's reasons at the start and the end of the motion would restyle and repaint
+    // it twice for nothing)
+    const ownLayer = el.matches(".card.face");
     if (!ownLayer) el.classList.add("flying");
     // transform and opacity alone: the compositor can run them without painting each frame
     const anim = by
