@@ -386,7 +386,12 @@ export function valeTile(id, info, size) {
   const who = t.players ? `for ${t.players} or more players` : "";
   const label = `Artifact ${name}, ${TIMING_NAMES[ability]}${who ? `, ${who}` : ""}: ${t.text || ""}`;
   const attrs = { "data-tile": id, "aria-label": label, title: label };
-  const plate = [h("span.fc-plate", { "aria-hidden": "true" }), h("span.fc-plate-in", { "aria-hidden": "true" })];
+  // the medal's shadow (and its green ring when it can be chosen) is a filter on this
+  // span, not on the face: a face is a layer of its own, and a filter on a layer is
+  // applied by the compositor again in every frame of any motion on the page (in
+  // software, 2 ms a tile a frame), while here it is painted once with the tile
+  const plate = h("span.fc-medal", { "aria-hidden": "true" },
+    h("span.fc-plate"), h("span.fc-plate-in"));
   const head = h("div.fc-ability", {}, timingIcon(ability));
   if (s === "mini") return face("face-vale-tile", s, `.ab-${ability}`, attrs, plate, head, h("div.fc-name", {}, name));
   const foot = t.players
