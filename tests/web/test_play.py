@@ -42,6 +42,32 @@ UNREACHABLE = """() => {
     .map(([a]) => a);
 }"""
 
+# The faces the table shows hold what a face drawn whole holds. The table builds each
+# update with lazy faces (outer elements only, dom.js faceOf) and fills in only the faces
+# it adds or changes: here every part is built again with whole faces and each shown
+# face's insides compared, in order, with its whole twin's.
+STALE_FACES = """() => {
+  const t = window.cardtable, obs = t.snap.observation, bad = [];
+  const faces = (root) => [...root.querySelectorAll(".face")];
+  // the same insides: child by child, attributes in any order (a morph may reorder them)
+  const same = (x, y) => x.childNodes.length === y.childNodes.length
+    && [...x.childNodes].every((c, i) => c.isEqualNode(y.childNodes[i]));
+  const check = (part, live, whole) => {
+    const a = faces(live), b = faces(whole);
+    if (a.length !== b.length) bad.push(`${part}: ${a.length} faces shown, ${b.length} drawn whole`);
+    else a.forEach((x, i) => { if (!same(x, b[i])) bad.push(`${part}: face ${i} holds ${x.innerHTML.slice(0, 300)}`); });
+  };
+  check("middle", t.middleEl, t.mod.middle(obs, t.ctx));
+  if (t.seat !== null) check("mine", t.mineEl, t.mod.mine(obs, t.ctx));
+  for (const seat of t.ctx.seats) {
+    const body = t.playersEl.querySelector(`.player-panel[data-seat="${seat.seat}"] .pp-body`);
+    const whole = document.createElement("div");
+    whole.append(t.mod.panel(obs.seats[seat.seat], obs, t.ctx));
+    check(`panel ${seat.seat}`, body, whole);
+  }
+  return bad;
+}"""
+
 ANSWERS = "#answers [data-action]:visible, #answers button.group:visible"
 ON_TABLE = "#board .legal:visible, #my-area .legal:visible"
 
@@ -84,6 +110,7 @@ def play_to_the_end(page: Page, rng: random.Random, shot_name: str | None = None
             return clicks
         # every legal action has something to click on
         assert page.evaluate(UNREACHABLE) == []
+        assert page.evaluate(STALE_FACES) == []
         if shot_name and state["n"] >= 30:
             shot(page, shot_name)
             page.set_viewport_size({"width": 390, "height": 844})
