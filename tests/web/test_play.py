@@ -42,10 +42,11 @@ UNREACHABLE = """() => {
     .map(([a]) => a);
 }"""
 
-# The faces the table shows hold what a face drawn whole holds. The table builds each
-# update with lazy faces (outer elements only, dom.js faceOf) and fills in only the faces
-# it adds or changes: here every part is built again with whole faces and each shown
-# face's insides compared, in order, with its whole twin's.
+# The faces the table shows hold what the same snapshot draws afresh: the table morphs
+# each update into what shows (keeping the elements of faces that stay, skipping parts
+# whose data did not change), so a face kept where another should show is a bug the
+# eye may miss. Every part is built again here and each shown face's insides compared,
+# in order, with its fresh twin's.
 STALE_FACES = """() => {
   const t = window.cardtable, obs = t.snap.observation, bad = [];
   const faces = (root) => [...root.querySelectorAll(".face")];

@@ -103,50 +103,12 @@ export function dress(el, attrs, ...classes) {
 const FACES = new WeakMap();
 const NO_CATALOGUE = {};
 
-/** A copy of the face `make()` draws, drawn only the first time for this key. Between
- * `lazyFaces(true)` and `lazyFaces(false)` the copy is the face's outer element alone,
- * which knows its face: the table morphs what shows into a new tree on each update, and
- * most faces in it are already showing; copying their insides only to throw them away
- * cost a good part of an update and of the garbage collections after it. `fillFaces`
- * gives what is added its insides. */
+/** A copy of the face `make()` draws, drawn only the first time for this key. */
 export function faceOf(catalogue, key, make) {
   const cat = catalogue || NO_CATALOGUE;
   let cache = FACES.get(cat);
   if (!cache) { cache = new Map(); FACES.set(cat, cache); }
   let face = cache.get(key);
   if (!face) { face = make(); cache.set(key, face); }
-  if (!lazy) return face.cloneNode(true);
-  const outer = face.cloneNode(false);
-  outer.faceOf = face;
-  return outer;
-}
-
-let lazy = false;
-
-/** Faces made from now on are outer elements only (see faceOf), or whole again. */
-export function lazyFaces(on) { lazy = on; }
-
-/** A lazy face (faceOf) gets its face's insides, before anything the caller put in it (a
- * badge). Whole faces, and faces already filled, are left as they are. */
-export function fillFace(el) {
-  const face = el.faceOf;
-  if (!face || el.faceFilled) return;
-  el.faceExtras = el.firstChild !== null;
-  const inside = document.createDocumentFragment();
-  for (const part of face.childNodes) inside.append(part.cloneNode(true));
-  el.insertBefore(inside, el.firstChild);
-  el.faceFilled = true;
-}
-
-/** Every lazy face in `root` (and `root` itself) filled. */
-export function fillFaces(root) {
-  if (root.faceOf) fillFace(root);
-  for (const el of root.querySelectorAll(".face")) if (el.faceOf && !el.faceFilled) fillFace(el);
-}
-
-/** Whether a live face (`from`) already holds all a lazy face (`to`) would put in it: the
- * same face and nothing added to either. */
-export function sameInsides(from, to) {
-  return Boolean(to.faceOf) && !to.faceFilled && from.faceOf === to.faceOf && from.faceFilled
-    && !from.faceExtras && to.firstChild === null;
+  return face.cloneNode(true);
 }

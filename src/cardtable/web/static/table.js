@@ -4,7 +4,7 @@
 // side), and the flow of messages. Each game's renderer draws the parts; the client
 // knows no rule: it shows observation(seat), the game's words, and sends the notation of
 // the answer clicked.
-import { h, clear, show, seatName, inWords, lazyFaces, fillFaces, fillFace, sameInsides } from "./dom.js";
+import { h, clear, show, seatName, inWords } from "./dom.js";
 import { api, forgetSeat } from "./api.js";
 import { Connection } from "./connection.js";
 import { StatusBar, confirmationsOn, setConfirmations } from "./statusbar.js";
@@ -651,7 +651,7 @@ export class Table {
     const middleKey = common + JSON.stringify(this.mod.middleKey ? this.mod.middleKey(obs, this.ctx) : obs);
     const mineKey = common + JSON.stringify(this.mod.mineKey ? this.mod.mineKey(obs, this.ctx) : obs);
     if (middleKey !== this.drawn.middle) {
-      const middle = lazily(() => this.mod.middle(obs, this.ctx));
+      const middle = this.mod.middle(obs, this.ctx);
       this.markAnswers(middle);
       this.hint.mark(middle);
       // zone by zone where the zones are the same as before, each in a task of its own:
@@ -672,7 +672,7 @@ export class Table {
       if (mineKey !== this.drawn.mine) { await nextTask(); if (stale()) return; }
     }
     if (mineKey !== this.drawn.mine) {
-      const mine = this.seat !== null ? lazily(() => this.mod.mine(obs, this.ctx)) : null;
+      const mine = this.seat !== null ? this.mod.mine(obs, this.ctx) : null;
       show(this.mineEl, Boolean(mine));
       if (mine) {
         this.markAnswers(mine);
@@ -856,7 +856,7 @@ export class Table {
           deciding ? h("span.deciding-mark", {}, "deciding") : null,
           h("span.pp-score", { title: score.label }, scoreEl, ` ${score.unit}`),
           clock ? this.clockEl(seat.seat, clock) : null),
-        h("div.pp-body", {}, lazily(() => this.mod.panel(info, obs, this.ctx))),
+        h("div.pp-body", {}, this.mod.panel(info, obs, this.ctx)),
         mine ? null : h("button.pp-open", { "data-open-seat": seat.seat }, "Show area"));
       return panel;
     }),
@@ -967,15 +967,8 @@ export class Table {
 function morphInto(region, tree) {
   uniqueKeys(tree);
   const live = region.firstElementChild;
-  if (!live) { fillFaces(tree); region.append(tree); return; }
+  if (!live) { region.append(tree); return; }
   morphTo(live, tree);
-}
-
-/** A part of the table built with lazy faces (dom.js, faceOf): morphed into what shows,
- * only the faces it adds or changes get their insides. */
-function lazily(build) {
-  lazyFaces(true);
-  try { return build(); } finally { lazyFaces(false); }
 }
 
 /** Keys must be unique (two Aftershocks in one hand): the second of a key gets "#2". */
@@ -1016,24 +1009,12 @@ function zonesOf(live, tree) {
 }
 
 function morphTo(live, tree) {
-  const morphed = morphdom(live, tree, {
+  morphdom(live, tree, {
     getNodeKey: (node) => (node.getAttribute ? node.getAttribute("data-flip") || node.id || undefined : undefined),
     // a part equal to what shows is left alone (one native comparison instead of a walk
     // through every attribute of every element of a card face)
     onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
-    // a face that shows the same face keeps its insides; another one is filled first
-    onBeforeElChildrenUpdated: (from, to) => {
-      if (to.faceOf && sameInsides(from, to)) return false;
-      if (to.faceOf) fillFace(to);
-      // what the live element holds from now on (nothing lazy when `to` is no face)
-      from.faceOf = to.faceOf;
-      from.faceFilled = to.faceFilled;
-      from.faceExtras = to.faceExtras;
-      return true;
-    },
   });
-  // the faces it added (moved in from the new tree whole) get their insides
-  fillFaces(morphed);
 }
 
 /** The rest waits for a task of its own (ahead of other tasks where the browser can). */
