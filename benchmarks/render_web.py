@@ -151,6 +151,28 @@ def task_cpu_ms(trace: bytes) -> list[float]:
             and e.get("name") == "ThreadControllerImpl::RunTask"]
 
 
+def cpu_ticks() -> list[int] | None:
+    """The machine's CPU time counters (Linux /proc/stat: user, nice, system, idle, iowait,
+    irq, softirq, steal), or None elsewhere."""
+    try:
+        with open("/proc/stat") as stat:
+            return [int(x) for x in stat.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+
+
+def machine_share(before: list[int] | None, after: list[int] | None) -> dict[str, float]:
+    """How busy the whole machine was during a run, and how much of its time the host took
+    back (steal: a virtual machine's cores lent elsewhere). A run whose wall clock counts
+    many long tasks while the host stole time says more about the host than the page."""
+    if not before or not after:
+        return {}
+    spent = [b - a for a, b in zip(before, after, strict=True)]
+    total = sum(spent) or 1
+    return {"machine_busy_pct": round(100 * (total - spent[3] - spent[4]) / total, 1),
+            "host_steal_pct": round(100 * spent[7] / total, 1)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=["vale", "thalara"], default="vale")
@@ -175,8 +197,10 @@ def main() -> None:
     counts: list[int] = []
     longest: list[float] = []
     for _ in range(max(1, args.runs)):
+        before = cpu_ticks()
         result = run(args.game, options, args.decisions, args.rate, args.width, args.height,
                      args.seed, args.reduced_motion, args.cpu_time, args.trace_out)
+        result.update(machine_share(before, cpu_ticks()))
         print(json.dumps(result), flush=True)
         counts.append(int(result["long_tasks"]))  # type: ignore[call-overload]
         longest.append(float(result["longest_task_ms"]))  # type: ignore[arg-type]
