@@ -55,8 +55,13 @@ STALE_FACES = """() => {
     && [...x.childNodes].every((c, i) => c.isEqualNode(y.childNodes[i]));
   const check = (part, live, whole) => {
     const a = faces(live), b = faces(whole);
-    if (a.length !== b.length) bad.push(`${part}: ${a.length} faces shown, ${b.length} drawn whole`);
-    else a.forEach((x, i) => { if (!same(x, b[i])) bad.push(`${part}: face ${i} holds ${x.innerHTML.slice(0, 300)}`); });
+    if (a.length !== b.length) {
+      bad.push(`${part}: ${a.length} faces shown, ${b.length} drawn afresh`);
+      return;
+    }
+    a.forEach((x, i) => {
+      if (!same(x, b[i])) bad.push(`${part}: face ${i} holds ${x.innerHTML.slice(0, 300)}`);
+    });
   };
   check("middle", t.middleEl, t.mod.middle(obs, t.ctx));
   if (t.seat !== null) check("mine", t.mineEl, t.mod.mine(obs, t.ctx));
