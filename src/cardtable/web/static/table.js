@@ -993,7 +993,6 @@ function sameZones(live, tree, loose = false) {
   // loosely, zones of the same kind (the first class) whose state classes differ
   const kind = (el) => (loose ? el.classList[0] : el.className);
   if (pairs.some(([a, b]) => a.tagName !== b.tagName || kind(a) !== kind(b))) return null;
-  uniqueKeys(tree);
   for (const { name, value } of tree.attributes) if (live.getAttribute(name) !== value) live.setAttribute(name, value);
   for (const { name } of [...live.attributes]) if (!tree.hasAttribute(name)) live.removeAttribute(name);
   return pairs;
@@ -1005,6 +1004,8 @@ function sameZones(live, tree, loose = false) {
 function zonesOf(live, tree) {
   const zones = sameZones(live, tree);
   if (!zones) return null;
+  // once for the whole part (a zone split into its children shares its keys)
+  uniqueKeys(tree);
   return zones.flatMap(([a, b]) => (a.hasAttribute("data-zones") && sameZones(a, b, true)) || [[a, b]]);
 }
 
