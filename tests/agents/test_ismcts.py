@@ -47,17 +47,17 @@ def last_round(game: ToyGame, my_hand: list[int], their_card: int) -> ToyState:
 
 
 def test_levels_and_specs(toy: Game) -> None:
-    for level, seconds in LEVELS.items():
+    for level, iterations in LEVELS.items():
         agent = make_agent(f"ismcts:{level}", toy, 1)
         assert isinstance(agent, ISMCTSAgent)
-        assert agent.settings.seconds == seconds
-        assert agent.settings.iterations is None
-    assert LEVELS == {"easy": 0.1, "medium": 0.5, "hard": 2.0}
+        assert agent.settings.iterations == iterations
+        assert agent.settings.seconds is None
+    assert LEVELS == {"easy": 100, "medium": 500, "hard": 2000}
     agent = make_agent("ismcts:250", toy, 1)
     assert isinstance(agent, ISMCTSAgent) and agent.settings.iterations == 250
     assert settings_for("0.3s").seconds == pytest.approx(0.3)
     assert settings_for("250ms").seconds == pytest.approx(0.25)
-    assert settings_for(None).seconds == LEVELS["medium"]
+    assert settings_for(None).iterations == LEVELS["medium"]
     tuned = settings_for("0.2s+depth=20+c=1.5+margin=0")
     assert (tuned.seconds, tuned.rollout_depth, tuned.exploration, tuned.margin_weight) == (
         0.2, 20, 1.5, 0.0)

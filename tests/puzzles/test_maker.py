@@ -59,7 +59,7 @@ def test_difficulty_from_how_often_the_easy_search_finds_it() -> None:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"analysis": "ismcts:100", "judge": "ismcts:399"}, "at least 4 times"),
     ({"judge": "ismcts:0.5s"}, "iteration budget"),
-    ({"easy": "ismcts:easy"}, "iteration budget"),
+    ({"easy": "ismcts:100ms"}, "iteration budget"),
     ({"analysis": "greedy"}, "search agent"),
     ({"margin": 0.0}, "margin"),
     ({"tries": 0}, "tries"),
@@ -68,6 +68,11 @@ def test_settings_refuse_what_would_break_the_promise(kwargs: dict[str, Any],
                                                       message: str) -> None:
     with pytest.raises(PuzzleError, match=message):
         Settings(**kwargs)
+
+
+def test_named_levels_are_iteration_budgets_the_maker_takes() -> None:
+    """A named level is a fixed number of iterations, so it keeps the maker's promise."""
+    assert Settings(easy="ismcts:easy", judge="ismcts:hard").easy == "ismcts:easy"
 
 
 def _lost(tmp_path: Path) -> GameRecord:

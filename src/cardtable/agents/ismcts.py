@@ -27,8 +27,13 @@ from typing import Any, Final
 from cardtable.agents.base import Agent
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, View
 
-# Named levels: seconds of thinking per decision.
-LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
+# Named levels: search iterations per decision. A level is a strength, not a clock: the
+# same opponent on the pure and the compiled build (which runs about 3.5 times the
+# iterations a second), on a loaded server and an idle one, so that its published rating
+# holds wherever it plays. The budgets are what the levels' former clocks (0.1, 0.5 and
+# 2 s) searched on the pure build on the development machine (72-101, 392-533 and
+# 1,735-2,001 iterations, docs/ai.md); a clock stays available as ismcts:0.5s.
+LEVELS: Final[dict[str, int]] = {"easy": 100, "medium": 500, "hard": 2000}
 MAX_SECONDS: Final = 3600.0
 MAX_ITERATIONS: Final = 100_000_000
 MAX_DEPTH: Final = 10_000
@@ -129,7 +134,7 @@ class ISMCTSAgent(Agent):
                  settings: SearchSettings | None = None) -> None:
         self.heuristics: Heuristics = game.heuristics()
         self.rng = random.Random(seed)
-        self.settings = settings or SearchSettings(seconds=LEVELS["medium"])
+        self.settings = settings or SearchSettings(iterations=LEVELS["medium"])
         self.last_iterations = 0
         self._last: tuple[View, _Node] | None = None
         # MAST's table for the search under way: (player, action) -> [reward sum, count]
@@ -451,7 +456,7 @@ def settings_for(level: str | None) -> SearchSettings:
     "+depth=N" (rollout actions before the evaluation), "+c=X" (exploration constant),
     "+margin=X" (weight of the score margin in the reward)."""
     if level is None:
-        return SearchSettings(seconds=LEVELS["medium"])
+        return SearchSettings(iterations=LEVELS["medium"])
     budget, *knobs = level.split("+")
     base = _budget(budget)
     changes: dict[str, float | int] = {}
@@ -478,7 +483,7 @@ def settings_for(level: str | None) -> SearchSettings:
 
 def _budget(level: str) -> SearchSettings:
     if level in LEVELS:
-        return SearchSettings(seconds=LEVELS[level])
+        return SearchSettings(iterations=LEVELS[level])
     settings: dict[str, float | int] = {}
     try:
         if level.isascii() and level.isdigit():

@@ -62,8 +62,8 @@ def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help="analyse every seat (finished games only)")
     parser.add_argument("--agent", default=DEFAULT_AGENT, metavar="ismcts:LEVEL",
                         help="the search that judges: ismcts:N (N iterations a decision, "
-                             "deterministic), ismcts:easy, ismcts:medium (the default, "
-                             "about 0.5 s a decision) or ismcts:hard")
+                             "deterministic), ismcts:easy (100), ismcts:medium (the "
+                             "default, 500) or ismcts:hard (2,000)")
     parser.add_argument("--json", action="store_true",
                         help="print the analysis as one JSON object: every decision, the "
                              "summary and the chart data per seat")

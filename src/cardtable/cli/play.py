@@ -43,7 +43,7 @@ Commands:
   help    this help, the notation and the rules in short
   board   draw the whole board and list your actions (after your own moves only
           what changed is shown, with a one-line status)
-  hint    what the computer (ISMCTS, half a second) would do here, with visit shares
+  hint    what the computer (ismcts:medium) would do here, with visit shares
   undo    take back your last decision (and the computer's answers to it)
   quit    save the game and stop; resume later with: cardtable play --load FILE
 """

@@ -108,7 +108,7 @@ HINT_ACTIONS = 3
 
 
 def hint(job: Decision) -> list[dict[str, Any]]:
-    """What the search (half a second from the seat's own view) would play: its top
+    """What the search (ismcts:medium, from the seat's own view) would play: its top
     actions with their share of the search's visits and expected result (0 loss, 1
     win) for the seat."""
     state = state_for(job)
