@@ -63,6 +63,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,7 @@ class Shadow:
     reports its own, which only it is told), for the agents' `sample_world`."""
 
     def __init__(self, game: str, players: int, seed: int) -> None:
+        self.game, self.players, self.seed = game, players, seed
         self.state: State = load_game(game).new_game(players, seed)
         self.applied = 0                 # actions applied to `state`
         self.texts: dict[int, str] = {}  # action number (1-based) -> its text
@@ -124,14 +126,31 @@ class Shadow:
         return self.state.view(seat)
 
 
+def decide(game: str, players: int, seed: int, texts: list[str], seat: int, spec: str,
+           agent_seed: int) -> str:
+    """One decision in a worker process: the game rebuilt from its seed and actions, a
+    fresh agent with this decision's own seed, its choice for the seat's view."""
+    rules = load_game(game)
+    state = rules.new_game(players, seed)
+    for text in texts:
+        state.apply_text(text)
+    return str(make_agent(spec, rules, agent_seed).choose(state.view(seat)))
+
+
 class PopulationBot(SeatBot):
-    """`cardtable bot`'s seat client, its agent given the rebuilt game's view."""
+    """`cardtable bot`'s seat client, its agent given the rebuilt game's view.
+
+    With a process pool, a search agent's decisions are made in the pool (the harness's
+    threads share one core; the searches are the run's work), each by an agent made for
+    that decision with a seed drawn from the bot's own sequence, so the run stays
+    seeded; cheap agents decide here."""
 
     def __init__(self, link: SeatLink, spec: str, seed: int, shadow: Shadow,
-                 thinking: list[float]) -> None:
+                 thinking: list[float], pool: ProcessPoolExecutor | None = None) -> None:
         super().__init__(link, spec, seed, say=lambda _line: None)
         self.shadow = shadow
         self.thinking = thinking
+        self.pool = pool if spec.startswith("ismcts") else None
 
     def progress(self, entry: dict[str, Any]) -> None:
         super().progress(entry)
@@ -142,10 +161,16 @@ class PopulationBot(SeatBot):
         assert self.agent is not None
         view = await self.shadow.view_at(message["n"], self.link.seat, message)
         started = time.perf_counter()
-        action = await asyncio.to_thread(self.agent.choose, view)
+        if self.pool is not None and len(message["legal"]) > 1:
+            shadow = self.shadow
+            texts = [shadow.texts[i] for i in range(1, message["n"] + 1)]
+            text = await asyncio.get_running_loop().run_in_executor(
+                self.pool, decide, shadow.game, shadow.players, shadow.seed, texts,
+                self.link.seat, self.spec, self.rng.randrange(2**62))
+        else:
+            text = str(await asyncio.to_thread(self.agent.choose, view))
         if len(message["legal"]) > 1:
             self.thinking.append(time.perf_counter() - started)
-        text = str(action)
         if text not in message["legal"]:
             raise BotError(f"agent {self.spec!r} chose {text!r}, which is not legal now")
         return text
@@ -171,6 +196,7 @@ class Run:
     done: dict[int, dict[str, Any]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     thinking: dict[str, list[float]] = field(default_factory=dict)
+    pool: ProcessPoolExecutor | None = None
     state_path: Path | None = None
 
     def save(self) -> None:
@@ -258,7 +284,7 @@ async def play_game(run: Run, index: int, first: Account, second: Account) -> di
     shadow = Shadow(run.args.game, 2, seed)
     players = (first, second)
     bots = [PopulationBot(links[s], players[s].level, rng.randrange(2**62), shadow,
-                          run.thinking.setdefault(players[s].level, []))
+                          run.thinking.setdefault(players[s].level, []), run.pool)
             for s in range(2)]
     tasks = [asyncio.create_task(b.run()) for b in bots]
     try:
@@ -538,6 +564,8 @@ async def run_async(args: argparse.Namespace, console: Console) -> dict[str, Any
             accounts, done = new_accounts(args), {}
         run = Run(args, base, accounts, make_schedule(args.accounts, args.games, args.seed),
                   done, state_path=state_path if args.workdir else None)
+        if args.processes:
+            run.pool = stack.enter_context(ProcessPoolExecutor(args.processes))
         started = time.monotonic()
         try:
             console.print(f"{'signing in' if resumed else 'signing up'} {len(accounts)} "
@@ -566,6 +594,10 @@ def main(argv: list[str] | None = None) -> int:
                              "that never runs out here)")
     parser.add_argument("--concurrency", type=int, default=None,
                         help="games at once (default 4, or half the accounts if fewer)")
+    parser.add_argument("--processes", type=int, default=0,
+                        help="search agents think in this many worker processes (one a "
+                             "core; the harness's own threads share one); default 0: in "
+                             "threads of this process")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None, metavar="FILE", help="the JSON summary")
     parser.add_argument("--workdir", default=None, metavar="DIR",
@@ -581,7 +613,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.concurrency is None:
         args.concurrency = max(1, min(4, args.accounts // 2))
-    if args.accounts < 2 or args.games < 1 or args.concurrency < 1:
+    if args.accounts < 2 or args.games < 1 or args.concurrency < 1 or args.processes < 0:
         parser.error("--accounts at least 2, --games and --concurrency at least 1")
     if args.concurrency > args.accounts // 2:
         parser.error("--concurrency at most half of --accounts (each plays one game at "
