@@ -190,8 +190,10 @@ def run(match: Match, games: int, workers: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--agent", default="ismcts:medium",
-                        help="our agent, any spec of the registry (default ismcts:medium)")
+    parser.add_argument("--agent", default="ismcts:0.5s",
+                        help="our agent, any spec of the registry (default ismcts:0.5s: "
+                             "the same clock as OpenSpiel's bot; ismcts:medium was that "
+                             "clock until its level became 500 iterations)")
     parser.add_argument("--game", default="thalara", choices=["thalara", "vale"])
     parser.add_argument("--games", type=int, default=20)
     budget = parser.add_mutually_exclusive_group()
