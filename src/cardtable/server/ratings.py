@@ -108,13 +108,14 @@ def rate(seats: Sequence[SeatResult], current: Mapping[int, Rating]) -> dict[int
 # (which live in the database): pool -> level -> shown rating. Measured in arena round
 # robins between the levels and fitted on the players' scale with greedy held at 1500
 # (benchmarks/level_ratings.py; docs/ratings.md gives the runs and the games behind
-# each). `ismcts:hard` is measured in Thalara only (its 20 Vale games were too few to
-# place it), and a level without a measured number is shown without one rather than
-# with a guess.
+# each), with the levels as iteration budgets (ismcts.LEVELS): the same opponent on
+# every machine and build. A level without a measured number (3 and 4 players) is
+# shown without one rather than with a guess.
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "thalara-2p": {"random": 682, "greedy": 1500, "ismcts:easy": 1892,
-                   "ismcts:medium": 2040, "ismcts:hard": 2087},
-    "vale-2p": {"random": 887, "greedy": 1500, "ismcts:easy": 1701, "ismcts:medium": 1932},
+    "thalara-2p": {"random": 673, "greedy": 1500, "ismcts:easy": 1648,
+                   "ismcts:medium": 1815, "ismcts:hard": 1926},
+    "vale-2p": {"random": 999, "greedy": 1500, "ismcts:easy": 1629,
+                "ismcts:medium": 1794, "ismcts:hard": 1884},
 }
 
 
