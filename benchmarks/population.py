@@ -614,7 +614,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.concurrency is None:
         args.concurrency = max(1, min(4, args.accounts // 2))
     if args.accounts < 2 or args.games < 1 or args.concurrency < 1 or args.processes < 0:
-        parser.error("--accounts at least 2, --games and --concurrency at least 1")
+        parser.error("--accounts at least 2, --games and --concurrency at least 1, "
+                     "--processes at least 0")
     if args.concurrency > args.accounts // 2:
         parser.error("--concurrency at most half of --accounts (each plays one game at "
                      "a time)")
