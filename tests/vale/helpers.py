@@ -55,9 +55,9 @@ def position(*seats: dict[str, Any], round: int = 5, first: int = 0, turn: int =
         st.shelter = replace_at(st.shelter, q, tuple(ids(s["shelter"])))
         st.extra = replace_at(st.extra, q, s["extra"])
         tiles = st.cs.art_index
-        st.held[q] = tiles[s["artifact"]] if s["artifact"] else -1
+        st.held = replace_at(st.held, q, tiles[s["artifact"]] if s["artifact"] else -1)
         mark = s["marker"] or s["artifact"]
-        st.marker[q] = tiles[mark] if mark else -1
+        st.marker = replace_at(st.marker, q, tiles[mark] if mark else -1)
         for c in [*st.shelter[q], *st.areas[q], *st.hunted[q]]:
             st.public[c] = 1
     st.discard = ids(discard)

@@ -103,7 +103,7 @@ def test_pick_never_the_tile_with_your_own_marker_and_a_taken_marker_goes_home()
     with pytest.raises(IllegalAction, match="marker"):
         play(st, "artifact book-of-thoth")
     play(st, "artifact ring-of-wishes")
-    assert st.marker == [st.cs.art_index["ring-of-wishes"], -1]
+    assert st.marker == (st.cs.art_index["ring-of-wishes"], -1)
     assert sorted(legal(st)) == ["artifact book-of-thoth", "artifact imperial-seal"]
 
 
@@ -119,9 +119,9 @@ def test_at_the_end_of_your_resolution_the_artifact_goes_back() -> None:
     st = pos(seat(artifact="gem-of-kukulkan"), seat(area=["rukh"], artifact="book-of-thoth"))
     play(st, "end", "end")
     # P1 resolves now (Rukh): P1's own tile is still in front of P1, P1's went back
-    assert st.current_player() == 1 and st.held == [-1, st.cs.art_index["book-of-thoth"]]
+    assert st.current_player() == 1 and st.held == (-1, st.cs.art_index["book-of-thoth"])
     play(st, "name wind")
-    assert st.held == [-1, -1] and st.phase == phases.HUNTING
+    assert st.held == (-1, -1) and st.phase == phases.HUNTING
     # round 6: seat 1 picks first, and not the tile it just returned
     assert st.current_player() == 1 and "artifact book-of-thoth" not in legal(st)
     assert st.marker[0] == st.cs.art_index["gem-of-kukulkan"]

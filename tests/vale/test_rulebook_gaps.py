@@ -121,7 +121,7 @@ def test_three_players_a_taken_marker_goes_home_and_the_tile_is_free_next_round(
     play(st, "artifact golden-fleece")
     finish_round(st)
     # round 6, P3 first: every tile is back, each with its last taker's marker
-    assert st.round == 6 and st.current_player() == 2 and st.held == [-1, -1, -1]
+    assert st.round == 6 and st.current_player() == 2 and st.held == (-1, -1, -1)
     assert markers(st) == ["golden-fleece", "book-of-thoth", "imperial-seal"]
     assert "artifact imperial-seal" not in legal(st)
     play(st, "artifact ring-of-wishes")
@@ -191,7 +191,7 @@ def test_an_instant_artifact_also_goes_back_after_the_resolution() -> None:
     st = pos(seat(artifact="pied-pipers-pipe"), seat(),
              artifact_set=["pied-pipers-pipe", *TILES4])
     play(st, "end", "end")
-    assert st.phase == phases.HUNTING and st.held == [-1, -1]
+    assert st.phase == phases.HUNTING and st.held == (-1, -1)
     assert markers(st)[0] == "pied-pipers-pipe"
     assert st.current_player() == 1 and "artifact pied-pipers-pipe" in legal(st)
     play(st, "artifact ring-of-wishes")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.api import Action, Event, IllegalAction
+from cardtable.engine.tuples import replace_at
 from cardtable.vale import board, decisions, effects, feasibility
 from cardtable.vale.actions import (
     END,
@@ -223,11 +224,9 @@ def artifact_actions(st: ValeState, p: int) -> list[Action]:
 
 def take_artifact(st: ValeState, p: int, a: int) -> None:
     cs = st.cs
-    for q in range(st.n):
-        if st.marker[q] == a:
-            st.marker[q] = -1  # another player's marker goes back to them
-    st.held[p] = a
-    st.marker[p] = a
+    # another player's marker on the tile goes back to them; p's marker moves onto it
+    st.marker = tuple(a if q == p else (-1 if m == a else m) for q, m in enumerate(st.marker))
+    st.held = replace_at(st.held, p, a)
     st.artifact_picks += 1
     if cs.art_ability[a] == A_INSTANT:
         st.pending.append(Run(p, ART_SRC + a, cs.art_ops[a]))
@@ -236,7 +235,7 @@ def take_artifact(st: ValeState, p: int, a: int) -> None:
 def return_artifact(st: ValeState, p: int) -> None:
     a = st.held[p]
     if a >= 0:
-        st.held[p] = -1
+        st.held = replace_at(st.held, p, -1)
         st.events.append(Event("artifact", p, f"P{p + 1} returns {st.cs.art_ids[a]} to "
                                "the display (with their marker)"))
 
@@ -384,7 +383,7 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         elif kind == K_ARTIFACT:
             take_artifact(st, p, c)
         elif kind == K_USE:
-            st.held[p] = -1  # back to the display, with p's marker on it
+            st.held = replace_at(st.held, p, -1)  # back to the display, with p's marker on it
             st.pending.append(Run(p, ART_SRC + c, st.cs.art_ops[c]))
         else:  # pragma: no cover - every listed action kind is handled above
             raise AssertionError(f"unexpected action {action!r}")

@@ -168,8 +168,9 @@ class ValeState(State):
         # every player, stay lists (rebuilding a tuple at each write costs more)
         self.shelter: tuple[tuple[int, ...], ...] = ((),) * n
         self.extra: tuple[int, ...] = (0,) * n
-        self.held: list[int] = [-1] * n
-        self.marker: list[int] = [-1] * n
+        # tuples, replaced when a tile changes hands (a few times a round): clone() shares them
+        self.held: tuple[int, ...] = (-1,) * n
+        self.marker: tuple[int, ...] = (-1,) * n
         self.artifact_picks = n
         self.triggered = 0
         self.secret_top = -1
@@ -266,11 +267,11 @@ class ValeState(State):
         new.artifact_picks = self.artifact_picks
         new.triggered = self.triggered
         new.secret_top = self.secret_top
-        # tuples (shelter, extra, hist): replaced, never changed, so shared
+        # tuples (shelter, extra, held, marker, hist): replaced, never changed, so shared
         new.shelter = self.shelter
         new.extra = self.extra
-        new.held = self.held[:]
-        new.marker = self.marker[:]
+        new.held = self.held
+        new.marker = self.marker
         new.round = self.round
         new.first = self.first
         new.phase = self.phase
@@ -307,7 +308,7 @@ class ValeState(State):
                 self.setup.end_score, self.setup.tie_break, self.setup.steal_full,
                 self.setup.copy_as_target, self.cs.file, self.setup.expansion, self.arts,
                 self.artifact_picks, self.triggered, self.secret_top,
-                self.shelter, self.extra, tuple(self.held), tuple(self.marker))
+                self.shelter, self.extra, self.held, self.marker)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ValeState) and self.fingerprint() == other.fingerprint()
