@@ -656,11 +656,14 @@ export class Table {
       this.hint.mark(middle);
       // zone by zone where the zones are the same as before, each in a task of its own:
       // a crowded middle's new faces cost more to style and lay out than one task holds
-      // on a slow phone (the cards of a zone keep their places: moves are keyed)
+      // on a slow phone (the cards of a zone keep their places: moves are keyed). The
+      // first zone too waits for a task after the one that built the tree: reading the
+      // message, building the middle and morphing a crowded first zone (Thalara's supply
+      // while a hand is chosen) were over 50 ms together at 4x CPU throttling.
       const zones = zonesOf(this.middleEl.firstElementChild, middle);
       if (zones) {
         for (let i = 0; i < zones.length; i++) {
-          if (i > 0) { await nextTask(); if (stale()) return; }
+          await nextTask(); if (stale()) return;
           morphTo(zones[i][0], zones[i][1]);
           moves.push(...invert(zones[i][0], before));
         }
@@ -688,13 +691,20 @@ export class Table {
     this.bar.draw();
     this.barSnap = s;
     this.hint.draw();
+    // each step lays out what it changed before the next: left to the last step's first
+    // read of the layout, the style and layout of every step's changes fell in one task
+    // (20-70 ms at 4x CPU throttling in Thalara)
+    layOut();
     await nextTask();
     if (stale()) return;
-    if (this.drawPlayers(before)) { await nextTask(); if (stale()) return; }
+    if (this.drawPlayers(before)) { layOut(); await nextTask(); if (stale()) return; }
     this.drawLog();
     this.end.draw();
     show(this.end.el, s.over && this.endOpen);
     this.drawProvisional();
+    layOut();
+    await nextTask();
+    if (stale()) return;
     // whether an answer shows is read from where the cards land, not from where they
     // are held for the motion; the motion starts in the same task, so no frame between
     release(moves);
@@ -1016,6 +1026,11 @@ function morphTo(live, tree) {
     // through every attribute of every element of a card face)
     onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
   });
+}
+
+/** The page's style and layout brought up to date now, in the task under way. */
+function layOut() {
+  void document.body.offsetHeight;
 }
 
 /** The rest waits for a task of its own (ahead of other tasks where the browser can). */

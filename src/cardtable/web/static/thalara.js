@@ -199,10 +199,13 @@ export function middle(obs, ctx) {
     obs.aftershock_pool ? h("span", {}, ` · Aftershocks: ${obs.aftershock_pool}`) : null,
     obs.mode === "casual" ? h("span", {}, " · Casual Chaos") : null,
     obs.end_reason ? h("span", {}, ` · ${inWords(ctx, obs.end_reason)}`) : null);
+  // the zone is there in every phase, empty outside the hand choice: the middle keeps its
+  // zones when a round starts or ends, so it is redrawn zone by zone, each in a task of
+  // its own, not all at once
   const supply = me && me.supply && obs.phase === "select"
     ? h("div.zone.supply-zone", {}, h("div.label", {}, `Your supply (${me.supply_count})`),
       h("div.row.cards", {}, me.supply.map((c) => cardEl(c, ctx, `supply:${c}`, me.seat, "mini"))))
-    : null;
+    : h("div.zone.supply-zone", { hidden: true });
   return h("div.board.thalara", {}, supply,
     h("div.conflicts", { "data-zones": "" }, obs.conflicts.map((c) => conflictEl(c, obs, ctx))), info);
 }
