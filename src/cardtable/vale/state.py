@@ -163,12 +163,12 @@ class ValeState(State):
         self.events: list[Event] = []
         self.deck: list[int] = list(range(cs.n))
         board.shuffle(self, self.deck)
-        # the Artifacts expansion's shelters and areas bought, written a few times a
-        # game: tuples, shared by clones; the tiles, taken and returned every round by
-        # every player, stay lists (rebuilding a tuple at each write costs more)
+        # the Artifacts expansion's shelters and areas bought (written a few times a
+        # game) and the tiles held and marked (twice a round per player): tuples,
+        # replaced on write and shared by clones, which outnumber those writes in a
+        # search (compiled clone() 2.0 -> 1.3-1.4 us with the tiles as tuples, docs/speed.md)
         self.shelter: tuple[tuple[int, ...], ...] = ((),) * n
         self.extra: tuple[int, ...] = (0,) * n
-        # tuples, replaced when a tile changes hands (a few times a round): clone() shares them
         self.held: tuple[int, ...] = (-1,) * n
         self.marker: tuple[int, ...] = (-1,) * n
         self.artifact_picks = n
