@@ -650,6 +650,7 @@ export class Table {
     const obs = s.observation;
     const middleKey = common + JSON.stringify(this.mod.middleKey ? this.mod.middleKey(obs, this.ctx) : obs);
     const mineKey = common + JSON.stringify(this.mod.mineKey ? this.mod.mineKey(obs, this.ctx) : obs);
+    const drewParts = middleKey !== this.drawn.middle || mineKey !== this.drawn.mine;
     if (middleKey !== this.drawn.middle) {
       const middle = this.mod.middle(obs, this.ctx);
       this.markAnswers(middle);
@@ -676,10 +677,15 @@ export class Table {
     }
     if (mineKey !== this.drawn.mine) {
       const mine = this.seat !== null ? this.mod.mine(obs, this.ctx) : null;
-      show(this.mineEl, Boolean(mine));
       if (mine) {
         this.markAnswers(mine);
         this.hint.mark(mine);
+        // building your area, morphing it in and laying it out were over 50 ms together
+        // at 4x CPU throttling: the morph waits for a task of its own
+        await nextTask(); if (stale()) return;
+      }
+      show(this.mineEl, Boolean(mine));
+      if (mine) {
         morphInto(this.mineEl, mine);
         moves.push(...invert(this.mineEl, before));
       } else {
@@ -688,6 +694,9 @@ export class Table {
       this.gameEl.classList.toggle("spectating", !mine);
       this.drawn.mine = mineKey;
     }
+    // the status bar too has a task of its own after a part of the table was drawn anew
+    // (your area's layout and the bar's were 30-60 ms in one task at 4x in Thalara)
+    if (drewParts) { await nextTask(); if (stale()) return; }
     this.bar.draw();
     this.barSnap = s;
     this.hint.draw();
@@ -699,9 +708,19 @@ export class Table {
     if (stale()) return;
     if (this.drawPlayers(before)) { layOut(); await nextTask(); if (stale()) return; }
     this.drawLog();
-    this.end.draw();
-    show(this.end.el, s.over && this.endOpen);
     this.drawProvisional();
+    if (s.over) {
+      // the end screen is built while hidden and shown in the next task: its build and
+      // its layout were 100 ms in one task at 4x
+      layOut();
+      await nextTask(); if (stale()) return;
+      this.end.draw();
+      show(this.end.el, false);
+      await nextTask(); if (stale()) return;
+      show(this.end.el, this.endOpen);
+    } else {
+      this.end.draw();
+    }
     layOut();
     await nextTask();
     if (stale()) return;
