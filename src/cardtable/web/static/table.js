@@ -775,6 +775,8 @@ export class Table {
 
   /** A click (or Enter) on a highlighted card or place: its answer, or the next step. */
   pressed_legal(el, keyboard) {
+    // an answer is on its way: nothing on the table is an answer until the update
+    if (this.waiting || this.offline) return;
     this.keyboard = keyboard;
     const action = el.getAttribute("data-action") || el.getAttribute("data-hidden-action");
     if (action) this.choose(action);
