@@ -710,13 +710,17 @@ export class Table {
     this.drawLog();
     this.drawProvisional();
     if (s.over) {
-      // the end screen is built while hidden and shown in the next task: its build and
-      // its layout were 100 ms in one task at 4x
+      // the end screen, when it first comes, is built while hidden and shown in the next
+      // task: its build and its layout were 100 ms in one task at 4x (one already in view
+      // is redrawn in place, not hidden for a frame)
       layOut();
       await nextTask(); if (stale()) return;
+      const coming = this.end.el.hidden;
       this.end.draw();
-      show(this.end.el, false);
-      await nextTask(); if (stale()) return;
+      if (coming) {
+        show(this.end.el, false);
+        await nextTask(); if (stale()) return;
+      }
       show(this.end.el, this.endOpen);
     } else {
       this.end.draw();
