@@ -583,6 +583,8 @@ export class Table {
   }
 
   click(key) {
+    // as choose(): while an answer is on its way, no step of another starts
+    if (this.waiting || this.offline) return;
     const sel = [...this.selection, key];
     const cands = this.paths().filter((p) => sel.every((k, i) => p.path[i] === k));
     if (cands.length === 0) return;
@@ -683,12 +685,11 @@ export class Table {
         // building your area, morphing it in and laying it out were over 50 ms together
         // at 4x CPU throttling: the morph waits for a task of its own
         await nextTask(); if (stale()) return;
-      }
-      show(this.mineEl, Boolean(mine));
-      if (mine) {
+        show(this.mineEl, true);
         morphInto(this.mineEl, mine);
         moves.push(...invert(this.mineEl, before));
       } else {
+        show(this.mineEl, false);
         clear(this.mineEl);
       }
       this.gameEl.classList.toggle("spectating", !mine);
@@ -779,8 +780,6 @@ export class Table {
 
   /** A click (or Enter) on a highlighted card or place: its answer, or the next step. */
   pressed_legal(el, keyboard) {
-    // an answer is on its way: nothing on the table is an answer until the update
-    if (this.waiting || this.offline) return;
     this.keyboard = keyboard;
     const action = el.getAttribute("data-action") || el.getAttribute("data-hidden-action");
     if (action) this.choose(action);
