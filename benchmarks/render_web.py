@@ -17,7 +17,11 @@ decisions, the updates seen, the long tasks (count, longest) and the slowest dra
 On a busy machine the wall clock says little (another process takes the core and every
 task looks long). `--cpu-time` runs the same game unthrottled under a trace and counts
 each of the page's main-thread tasks by the CPU time its thread spent, times the
-slowdown: what the same task costs at 4x on a core of its own, whatever else runs."""
+slowdown: what the same task costs at 4x on a core of its own, whatever else runs.
+
+`--explain` says what each long task was: the Long Animation Frame it fell in, the
+scripts that ran in it and how long its rendering (style, layout, paint) took. That is
+how the last long tasks were found to be frames that rendered several draw steps at once."""
 
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import httpx
 from playwright.sync_api import sync_playwright
@@ -53,11 +58,26 @@ TARGETS = """() => {
 }"""
 # after an update, the motion (420 ms) and the pacing of other players' moves end
 SETTLE_MS = 700
+# the moment of each click and the decision it answers (for --explain)
+NOTE_CLICK = """() => { const p = document.querySelector("[data-prompt]");
+  (window.__clicks = window.__clicks || [])
+    .push([performance.now(), p ? p.textContent.trim() : ""]); }"""
 # every long task from now on, and how long each draw() takes (the table's own work)
 WATCH = """() => {
-  window.__long = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+  window.__long = []; window.__longAt = []; window.__frames = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+    window.__long.push(e.duration); window.__longAt.push([e.startTime, e.duration]); } })
     .observe({ type: "longtask", buffered: false });
+  // what each long animation frame held (Long Animation Frames API): the scripts that ran
+  // in it and when its rendering (style, layout, paint) began, to explain a long task
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__frames.push({
+      start: e.startTime, duration: e.duration, render: e.renderStart,
+      input: e.firstUIEventTimestamp, style: e.styleAndLayoutStart, end: e.startTime + e.duration,
+      scripts: e.scripts.map((s) => ({ at: s.startTime, what: s.invoker, kind: s.invokerType,
+        ms: Math.round(s.duration), forced: Math.round(s.forcedStyleAndLayoutDuration) })) }); })
+      .observe({ type: "long-animation-frame", buffered: false });
+  } catch (err) { /* a browser without the API: no explanations */ }
   window.__draws = [];
   const t = window.cardtable; const draw = t.draw.bind(t);
   t.draw = () => { const a = performance.now(); draw(); window.__draws.push(performance.now() - a); };
@@ -66,7 +86,8 @@ WATCH = """() => {
 
 def run(game: str, options: dict[str, object], decisions: int, rate: float,
         width: int, height: int, seed: int, reduced: bool = False,
-        cpu_time: bool = False, trace_out: str | None = None) -> dict[str, object]:
+        cpu_time: bool = False, trace_out: str | None = None,
+        explain_tasks: bool = False) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         srv = ServerProcess(f"sqlite:///{tmp}/games.db").start()
         try:
@@ -100,6 +121,8 @@ def run(game: str, options: dict[str, object], decisions: int, rate: float,
                         break
                     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
                     found = page.evaluate(TARGETS)
+                    if explain_tasks:
+                        page.evaluate(NOTE_CLICK)
                     answers, steps = found["answers"], found["steps"]
                     if answers and (not steps or rng.random() < 0.5):
                         x, y = answers[rng.randrange(len(answers))]
@@ -112,6 +135,9 @@ def run(game: str, options: dict[str, object], decisions: int, rate: float,
                     played += 1
                 page.wait_for_timeout(1500)      # the last update settles
                 long_tasks: list[float] = page.evaluate("() => window.__long")
+                explained = explain(page.evaluate("() => window.__longAt"),
+                                    page.evaluate("() => window.__frames"),
+                                    page.evaluate("() => window.__clicks")) if explain_tasks else []
                 draws: list[float] = page.evaluate("() => window.__draws")
                 if cpu_time or trace_out:
                     trace = browser.stop_tracing()
@@ -131,7 +157,36 @@ def run(game: str, options: dict[str, object], decisions: int, rate: float,
             "median_draw_ms": round(sorted(draws)[len(draws) // 2], 1) if draws else None,
             "long_tasks": len(long_tasks),
             "longest_task_ms": round(max(long_tasks), 1) if long_tasks else 0,
-            "longest_tasks_ms": sorted((round(t) for t in long_tasks), reverse=True)[:12]}
+            "longest_tasks_ms": sorted((round(t) for t in long_tasks), reverse=True)[:12],
+            **({"explained": explained} if explain_tasks else {})}
+
+
+def explain(tasks: list[list[float]], frames: list[dict[str, Any]],
+            clicks: list[list[Any]]) -> list[dict[str, Any]]:
+    """Each long task beside the long animation frame that holds it: the scripts that ran
+    in the frame (what called them, their time, the style and layout they forced), the
+    time of its rendering (style, layout, paint), which no script accounts for, whether
+    the frame handled input, and the decision last clicked and how long before."""
+    out: list[dict[str, Any]] = []
+    for start, duration in tasks:
+        frame = next((f for f in frames if f["start"] <= start + 1 and start < f["end"]), None)
+        entry: dict[str, Any] = {"at_ms": round(start), "ms": round(duration)}
+        before = [c for c in clicks if c[0] <= start]
+        if before:
+            entry["after_click_ms"] = round(start - before[-1][0])
+            entry["prompt"] = before[-1][1]
+        if frame is not None:
+            render = frame["render"] or frame["end"]
+            inside = [s for s in frame["scripts"]
+                      if start - 1 <= s["at"] < start + duration]
+            entry["scripts"] = [{k: v for k, v in s.items() if k != "at"} for s in inside]
+            entry["script_ms"] = sum(s["ms"] for s in inside)
+            entry["input_in_frame"] = bool(frame["input"])
+            # the frame's rendering, where it fell inside this task
+            entry["rendering_ms"] = round(max(0.0, min(frame["end"], start + duration)
+                                              - max(render, start)))
+        out.append(entry)
+    return out
 
 
 def task_cpu_ms(trace: bytes) -> list[float]:
@@ -188,6 +243,9 @@ def main() -> None:
     ap.add_argument("--trace-out", metavar="PATH",
                     help="keep a Chrome trace of the game (timeline categories) there, to see "
                          "what a long task did")
+    ap.add_argument("--explain", action="store_true",
+                    help="with each long task, what its frame held: the scripts that ran "
+                         "and the time its rendering took")
     ap.add_argument("--runs", type=int, default=1,
                     help="play the same game this many times, one line each, then a line "
                          "with every run's count (the wall clock of one run varies much on "
@@ -199,7 +257,7 @@ def main() -> None:
     for _ in range(max(1, args.runs)):
         before = cpu_ticks()
         result = run(args.game, options, args.decisions, args.rate, args.width, args.height,
-                     args.seed, args.reduced_motion, args.cpu_time, args.trace_out)
+                     args.seed, args.reduced_motion, args.cpu_time, args.trace_out, args.explain)
         result.update(machine_share(before, cpu_ticks()))
         print(json.dumps(result), flush=True)
         counts.append(int(result["long_tasks"]))  # type: ignore[call-overload]
