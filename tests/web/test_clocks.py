@@ -62,7 +62,10 @@ def test_clocks_tick_warn_and_run_out(tab: Page, server: Any, size: str) -> None
             else "Ada (you) lost on time; the computer plays on in that seat.")
     tab.wait_for_function("() => document.querySelector('#clock-notes').textContent"
                           f".includes({json.dumps(said)})", timeout=15000)
-    assert mine.inner_text() == ("out of time" if policy == "computer" else "lost on time")
+    # the players' panels are drawn a few frames after the notes (a draw's later step)
+    chip = "out of time" if policy == "computer" else "lost on time"
+    tab.wait_for_function(f"() => {MINE}.innerText.trim() === {json.dumps(chip)}", timeout=5000)
+    assert mine.inner_text() == chip
     tab.wait_for_function("() => document.querySelector('#log').textContent"
                           ".includes('The computer, for Ada (you) (out of time): ')",
                           timeout=15000)

@@ -87,6 +87,8 @@ def follow(page: Page, size: str, name: str, limit: int = 400) -> int:
     seen = 0
     for _ in range(limit):
         ready(page)
+        # a draw under way (its steps take a frame each) redraws what the bubble points at
+        page.wait_for_function("() => !window.cardtable || window.cardtable.settled")
         b = box(page, "#learn-bubble")
         assert b["x"] >= 0 and b["y"] >= 0, b
         assert b["x"] + b["width"] <= view["width"] and b["y"] + b["height"] <= view["height"], b

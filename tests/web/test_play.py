@@ -251,7 +251,8 @@ def test_two_people_a_spectator_and_a_reload(browser: Browser, server: Any) -> N
                 continue
             mover = pages[movers[0]]
             # the other seat's page marks whoever decides there (one panel, in words too)
-            assert pages[1 - movers[0]].evaluate(DECIDING) is True
+            # (once its draw is through: each step of a draw waits for a frame)
+            pages[1 - movers[0]].wait_for_function(DECIDING, timeout=5000)
             # as a person would: on the page as it shows the whole move (mid-draw, the
             # highlighted cards counted may not all be there at the click)
             mover.wait_for_function(READY)

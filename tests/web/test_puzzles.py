@@ -42,6 +42,11 @@ def click_answer(page: Page, action: str) -> None:
     raise AssertionError(f"{action} was not reached in four clicks")
 
 
+def settled(page: Page) -> None:
+    """The answered position's draw is through (its steps take a frame each)."""
+    page.wait_for_function("() => window.cardtable && window.cardtable.settled")
+
+
 def in_window(page: Page, selector: str, size: str) -> None:
     b = page.locator(selector).bounding_box()
     assert b is not None, selector
@@ -57,6 +62,7 @@ def answered_view(page: Page, size: str) -> None:
     "best" badge, inside the top of its box, is in view (an element taller than the
     area shows its top); and on a wide window the explanation beside the board and
     the hand, covering neither."""
+    settled(page)
     assert page.locator("#presence .deciding-mark, #presence .deciding").count() == 0
     marked = page.locator(".puzzle-best")
     assert marked.count() > 0
@@ -159,6 +165,7 @@ def test_a_best_action_of_the_bar_is_shown_there_marked_once_answered(
     wrong = next(a for a in q.shown()["legal"] if a != q.best)
     click_answer(page, wrong)
     page.wait_for_selector(f'{VERDICT}[data-correct="false"]')
+    settled(page)
     chip = page.locator("#answers .puzzle-best")
     assert chip.count() == 1
     assert chip.is_disabled()

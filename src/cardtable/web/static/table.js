@@ -1033,14 +1033,19 @@ function sameZones(live, tree, loose = false) {
 }
 
 /** The zones of a part (sameZones), where a zone marked `data-zones` (Thalara's row of
- * conflicts) is split into its children: a card placed in one conflict then morphs and
- * lays out that conflict in a task of its own, not the whole row in one. */
+ * conflicts, its supply and the supply's parts) is split into its children, and so on
+ * down: a card placed in one conflict then morphs and lays out that conflict in a task of
+ * its own, not the whole row in one. */
 function zonesOf(live, tree) {
   const zones = sameZones(live, tree);
   if (!zones) return null;
   // once for the whole part (a zone split into its children shares its keys)
   uniqueKeys(tree);
-  return zones.flatMap(([a, b]) => (a.hasAttribute("data-zones") && sameZones(a, b, true)) || [[a, b]]);
+  const split = ([a, b]) => {
+    const inner = a.hasAttribute("data-zones") && sameZones(a, b, true);
+    return inner ? inner.flatMap(split) : [[a, b]];
+  };
+  return zones.flatMap(split);
 }
 
 function morphTo(live, tree) {
@@ -1057,10 +1062,20 @@ function layOut() {
   void document.body.offsetHeight;
 }
 
-/** The rest waits for a task of its own (ahead of other tasks where the browser can). */
+/**
+ * The rest waits until the browser has painted a frame, then runs in a task of its own.
+ * A bare task was not enough: several steps queued back to back were all rendered in one
+ * frame, and that frame's style, layout and paint of a score of new card faces was itself
+ * a long task (50-70 ms at 4x CPU slowdown). One step per frame keeps each frame short.
+ * The timer is the way on where frames stop (a hidden tab), so a draw never stalls.
+ */
 function nextTask() {
-  if (window.scheduler && window.scheduler.yield) return window.scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    let done = false;
+    const go = () => { if (!done) { done = true; resolve(); } };
+    requestAnimationFrame(() => setTimeout(go, 0));
+    setTimeout(go, 100);
+  });
 }
 
 /** Whether all of an element shows: inside the window and inside every box that clips it. */

@@ -191,6 +191,14 @@ export function mineKey(obs, ctx) {
   return [obs.seats.find((s) => s.seat === ctx.me) || null, obs.phase];
 }
 
+// the parts of the supply's row, in the order its cards come (the supply is sorted by name)
+const SUPPLY_PARTS = ["blue", "green", "purple", "red", "yellow", "other"];
+
+function supplyPart(name) {
+  const r = remnant(name);
+  return r ? r.color : "other";
+}
+
 /** The middle: while hands are chosen, your supply; then the conflicts. */
 export function middle(obs, ctx) {
   const me = obs.seats.find((s) => s.seat === ctx.me);
@@ -202,10 +210,15 @@ export function middle(obs, ctx) {
   // the zone is there in every phase, empty outside the hand choice: the middle keeps its
   // zones when a round starts or ends, so it is redrawn zone by zone, each in a task of
   // its own, not all at once
-  const supply = me && me.supply && obs.phase === "select"
-    ? h("div.zone.supply-zone", {}, h("div.label", {}, `Your supply (${me.supply_count})`),
-      h("div.row.cards", {}, me.supply.map((c) => cardEl(c, ctx, `supply:${c}`, me.seat, "mini"))))
-    : h("div.zone.supply-zone", { hidden: true });
+  // and its cards are in one part per colour (laid out as one row): a new round's twenty
+  // cards are then morphed in a few tasks, not all in one
+  const choosing = Boolean(me && me.supply && obs.phase === "select");
+  const cards = choosing ? me.supply : [];
+  const parts = SUPPLY_PARTS.map((part) => h("div.supply-part", {},
+    cards.filter((c) => supplyPart(c) === part).map((c) => cardEl(c, ctx, `supply:${c}`, me.seat, "mini"))));
+  const supply = h("div.zone.supply-zone", { hidden: !choosing, "data-zones": "" },
+    h("div.label", {}, choosing ? `Your supply (${me.supply_count})` : ""),
+    h("div.row.cards", { "data-zones": "" }, parts));
   return h("div.board.thalara", {}, supply,
     h("div.conflicts", { "data-zones": "" }, obs.conflicts.map((c) => conflictEl(c, obs, ctx))), info);
 }
