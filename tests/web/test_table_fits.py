@@ -10,6 +10,7 @@ under reduced motion. Screenshots of every phase are kept."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import random
 import re
 from collections.abc import Iterator
@@ -175,6 +176,63 @@ def test_a_card_that_moves_is_animated_and_not_under_reduced_motion(
             animated = page.evaluate("() => window.__animated")
             assert (animated > 0) is expected, (reduced, animated)
 
+
+
+SUPPLY_COLOURS = ["blue", "green", "purple", "red", "yellow"]
+
+
+def supply_part(name: str) -> int:
+    """Which part of the supply's row a card is drawn in: its colour's, or the last."""
+    m = re.fullmatch(r"([a-z]+?)(\d+)", name)
+    return SUPPLY_COLOURS.index(m.group(1)) if m and m.group(1) in SUPPLY_COLOURS else 5
+
+
+def test_thalara_supply_shows_every_card_once_by_colour(browser: Browser, server: Any) -> None:
+    """The supply's row is drawn in one part per colour (each part morphed after a frame
+    of its own): every card of the observation shows once, the Remnants by colour in
+    the order they come, then the Artifacts and Aftershocks; and taking a card keeps it so."""
+    made = new_game(server, "thalara", 7, {})
+    with checked_page(browser, viewport={"width": 1400, "height": 900}) as page:
+        page.goto(server.base + made["seats"][0]["link"])
+        page.wait_for_function(READY)
+        read = """() => {
+          const t = window.cardtable; const obs = t.snap.observation;
+          const me = obs.seats.find((s) => s.seat === t.seat);
+          const shown = [...document.querySelectorAll("#board .supply-zone [data-keys]")]
+            .map((el) => el.getAttribute("data-card"));
+          const parts = document.querySelectorAll("#board .supply-zone .supply-part").length;
+          return { supply: me.supply, shown, parts }; }"""
+        for _ in range(2):
+            got = page.evaluate(read)
+            expected = sorted(got["supply"], key=supply_part)  # stable: the order within a part
+            assert got["parts"] == 6
+            assert len(got["supply"]) > 10
+            assert got["shown"] == expected
+            page.locator("#board .legal[data-keys^='supply:']").first.click()
+            page.wait_for_function(READY)
+
+
+def test_many_new_cards_fade_in_a_few_a_frame(browser: Browser, server: Any) -> None:
+    """motion.start: a new card fades in; of many at once, five start in the first frame,
+    the rest invisible until their own frame, and all of them within a few frames."""
+    with checked_page(browser, viewport={"width": 1400, "height": 900}) as page:
+        page.goto(server.base + "/")
+        seen = page.evaluate("""async () => {
+          const motion = await import("/static/motion.js");
+          const els = [...Array(12)].map(() => {
+            const el = document.createElement("div"); el.className = "card face";
+            document.body.append(el); return el; });
+          const moving = () => els.filter((el) => el.getAnimations().length > 0).length;
+          motion.start(els.map((el) => ({ el, by: null })));
+          const seen = [[moving(), els.filter((el) => el.style.opacity === "0").length]];
+          for (let i = 0; i < 4; i++) {
+            await new Promise((done) => requestAnimationFrame(done));
+            seen.push([moving(), els.filter((el) => el.style.opacity === "0").length]);
+          }
+          return seen; }""")
+        assert seen[0] == [5, 7], seen
+        assert seen[-1] == [12, 0], seen
+        assert all(a[0] <= b[0] for a, b in itertools.pairwise(seen)), seen
 
 
 # The own hand's cards, each whether it carries an answer ([data-action]) and whether it

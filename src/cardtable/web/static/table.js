@@ -614,9 +614,9 @@ export class Table {
 
   // ---------------------------------------------------------------- drawing
 
-  /** The table is drawn in steps, each in a task of its own (the middle; your area and
-   * the status bar; the panels and the log; then what reads the new layout), so that no
-   * update holds the page for long on a slow phone. A newer draw started meanwhile
+  /** The table is drawn in steps, each after a painted frame (nextTask): the middle; your
+   * area and the status bar; the panels and the log; then what reads the new layout. No
+   * update then holds the page for long on a slow phone. A newer draw started meanwhile
    * takes over: the older one stops at its next step. `settled` says when all of it
    * shows what `snap` holds. */
   draw() {
@@ -657,7 +657,7 @@ export class Table {
       const middle = this.mod.middle(obs, this.ctx);
       this.markAnswers(middle);
       this.hint.mark(middle);
-      // zone by zone where the zones are the same as before, each in a task of its own:
+      // zone by zone where the zones are the same as before, each after a frame (nextTask):
       // a crowded middle's new faces cost more to style and lay out than one task holds
       // on a slow phone (the cards of a zone keep their places: moves are keyed). The
       // first zone too waits for a task after the one that built the tree: reading the
@@ -1034,7 +1034,7 @@ function sameZones(live, tree, loose = false) {
 
 /** The zones of a part (sameZones), where a zone marked `data-zones` (Thalara's row of
  * conflicts, its supply and the supply's parts) is split into its children, and so on
- * down: a card placed in one conflict then morphs and lays out that conflict in a task of
+ * down: a card placed in one conflict then morphs and lays out that conflict in a step of
  * its own, not the whole row in one. */
 function zonesOf(live, tree) {
   const zones = sameZones(live, tree);

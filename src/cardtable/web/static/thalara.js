@@ -191,7 +191,8 @@ export function mineKey(obs, ctx) {
   return [obs.seats.find((s) => s.seat === ctx.me) || null, obs.phase];
 }
 
-// the parts of the supply's row, in the order its cards come (the supply is sorted by name)
+// the parts of the supply's row: the Remnants by colour, in the order they come (the
+// supply is sorted by name), then the Artifacts and Aftershocks together
 const SUPPLY_PARTS = ["blue", "green", "purple", "red", "yellow", "other"];
 
 function supplyPart(name) {
@@ -208,10 +209,9 @@ export function middle(obs, ctx) {
     obs.mode === "casual" ? h("span", {}, " · Casual Chaos") : null,
     obs.end_reason ? h("span", {}, ` · ${inWords(ctx, obs.end_reason)}`) : null);
   // the zone is there in every phase, empty outside the hand choice: the middle keeps its
-  // zones when a round starts or ends, so it is redrawn zone by zone, each in a task of
-  // its own, not all at once
-  // and its cards are in one part per colour (laid out as one row): a new round's twenty
-  // cards are then morphed in a few tasks, not all in one
+  // zones when a round starts or ends, so it is redrawn zone by zone, each after a frame
+  // of its own, not all at once; and its cards are in one part per colour (laid out as
+  // one row): a new round's twenty cards are then morphed a part a frame, not all in one
   const choosing = Boolean(me && me.supply && obs.phase === "select");
   const cards = choosing ? me.supply : [];
   const parts = SUPPLY_PARTS.map((part) => h("div.supply-part", {},
