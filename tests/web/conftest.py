@@ -122,8 +122,16 @@ def _abandon_leftovers() -> Iterator[None]:
                          headers={"authorization": f"Bearer {token}"})
 
 
+# the page at rest: no card in motion (a card fading in has a contrast of its own for a
+# quarter of a second) and none held invisible for its frame to come
+RESTING = """() => !document.querySelector('[style*="opacity: 0"]')
+  && document.getAnimations().every((a) => a.playState !== "running" || !a.effect
+    || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
 def serious(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands."""
+    """axe-core's serious and critical violations on the page once its motion is over."""
+    page.wait_for_function(RESTING, timeout=10000)
     result = Axe().run(page)
     return [f"{v['id']}: {v['help']} ({[n['html'][:80] for n in v['nodes']]})"
             for v in result.response["violations"]
