@@ -73,7 +73,7 @@ WATCH = """() => {
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__frames.push({
       start: e.startTime, duration: e.duration, render: e.renderStart,
-      input: e.firstUIEventTimestamp, style: e.styleAndLayoutStart, end: e.startTime + e.duration,
+      input: e.firstUIEventTimestamp, end: e.startTime + e.duration,
       scripts: e.scripts.map((s) => ({ at: s.startTime, what: s.invoker, kind: s.invokerType,
         ms: Math.round(s.duration), forced: Math.round(s.forcedStyleAndLayoutDuration) })) }); })
       .observe({ type: "long-animation-frame", buffered: false });

@@ -124,7 +124,7 @@ def _abandon_leftovers() -> Iterator[None]:
 
 # the page at rest: no card in motion (a card fading in has a contrast of its own for a
 # quarter of a second) and none held invisible for its frame to come
-RESTING = """() => !document.querySelector('[style*="opacity: 0"]')
+RESTING = """() => ![...document.querySelectorAll("[style]")].some((el) => el.style.opacity === "0")
   && document.getAnimations().every((a) => a.playState !== "running" || !a.effect
     || a.effect.getComputedTiming().endTime === Infinity)"""
 

@@ -614,7 +614,7 @@ export class Table {
 
   // ---------------------------------------------------------------- drawing
 
-  /** The table is drawn in steps, each after a painted frame (nextTask): the middle; your
+  /** The table is drawn in steps, each after a painted frame (nextFrame): the middle; your
    * area and the status bar; the panels and the log; then what reads the new layout. No
    * update then holds the page for long on a slow phone. A newer draw started meanwhile
    * takes over: the older one stops at its next step. `settled` says when all of it
@@ -657,16 +657,16 @@ export class Table {
       const middle = this.mod.middle(obs, this.ctx);
       this.markAnswers(middle);
       this.hint.mark(middle);
-      // zone by zone where the zones are the same as before, each after a frame (nextTask):
+      // zone by zone where the zones are the same as before, each after a frame (nextFrame):
       // a crowded middle's new faces cost more to style and lay out than one task holds
       // on a slow phone (the cards of a zone keep their places: moves are keyed). The
-      // first zone too waits for a task after the one that built the tree: reading the
+      // first zone too waits for a frame after the task that built the tree: reading the
       // message, building the middle and morphing a crowded first zone (Thalara's supply
       // while a hand is chosen) were over 50 ms together at 4x CPU throttling.
       const zones = zonesOf(this.middleEl.firstElementChild, middle);
       if (zones) {
         for (let i = 0; i < zones.length; i++) {
-          await nextTask(); if (stale()) return;
+          await nextFrame(); if (stale()) return;
           morphTo(zones[i][0], zones[i][1]);
           moves.push(...invert(zones[i][0], before));
         }
@@ -675,7 +675,7 @@ export class Table {
         moves.push(...invert(this.middleEl, before));
       }
       this.drawn.middle = middleKey;
-      if (mineKey !== this.drawn.mine) { await nextTask(); if (stale()) return; }
+      if (mineKey !== this.drawn.mine) { await nextFrame(); if (stale()) return; }
     }
     if (mineKey !== this.drawn.mine) {
       const mine = this.seat !== null ? this.mod.mine(obs, this.ctx) : null;
@@ -683,8 +683,8 @@ export class Table {
         this.markAnswers(mine);
         this.hint.mark(mine);
         // building your area, morphing it in and laying it out were over 50 ms together
-        // at 4x CPU throttling: the morph waits for a task of its own
-        await nextTask(); if (stale()) return;
+        // at 4x CPU throttling: the morph waits for a frame of its own
+        await nextFrame(); if (stale()) return;
         show(this.mineEl, true);
         morphInto(this.mineEl, mine);
         moves.push(...invert(this.mineEl, before));
@@ -695,9 +695,9 @@ export class Table {
       this.gameEl.classList.toggle("spectating", !mine);
       this.drawn.mine = mineKey;
     }
-    // the status bar too has a task of its own after a part of the table was drawn anew
+    // the status bar too has a frame of its own after a part of the table was drawn anew
     // (your area's layout and the bar's were 30-60 ms in one task at 4x in Thalara)
-    if (drewParts) { await nextTask(); if (stale()) return; }
+    if (drewParts) { await nextFrame(); if (stale()) return; }
     this.bar.draw();
     this.barSnap = s;
     this.hint.draw();
@@ -705,9 +705,9 @@ export class Table {
     // read of the layout, the style and layout of every step's changes fell in one task
     // (20-70 ms at 4x CPU throttling in Thalara)
     layOut();
-    await nextTask();
+    await nextFrame();
     if (stale()) return;
-    if (this.drawPlayers(before)) { layOut(); await nextTask(); if (stale()) return; }
+    if (this.drawPlayers(before)) { layOut(); await nextFrame(); if (stale()) return; }
     this.drawLog();
     this.drawProvisional();
     if (s.over) {
@@ -715,19 +715,19 @@ export class Table {
       // task: its build and its layout were 100 ms in one task at 4x (one already in view
       // is redrawn in place, not hidden for a frame)
       layOut();
-      await nextTask(); if (stale()) return;
+      await nextFrame(); if (stale()) return;
       const coming = this.end.el.hidden;
       this.end.draw();
       if (coming) {
         show(this.end.el, false);
-        await nextTask(); if (stale()) return;
+        await nextFrame(); if (stale()) return;
       }
       show(this.end.el, this.endOpen);
     } else {
       this.end.draw();
     }
     layOut();
-    await nextTask();
+    await nextFrame();
     if (stale()) return;
     // whether an answer shows is read from where the cards land, not from where they
     // are held for the motion; the motion starts in the same task, so no frame between
@@ -1069,7 +1069,7 @@ function layOut() {
  * a long task (50-70 ms at 4x CPU slowdown). One step per frame keeps each frame short.
  * The timer is the way on where frames stop (a hidden tab), so a draw never stalls.
  */
-function nextTask() {
+function nextFrame() {
   return new Promise((resolve) => {
     let done = false;
     const go = () => { if (!done) { done = true; resolve(); } };

@@ -193,7 +193,7 @@ export function mineKey(obs, ctx) {
 
 // the parts of the supply's row: the Remnants by colour, in the order they come (the
 // supply is sorted by name), then the Artifacts and Aftershocks together
-const SUPPLY_PARTS = ["blue", "green", "purple", "red", "yellow", "other"];
+const SUPPLY_PARTS = [...[...COLORS].sort(), "other"];
 
 function supplyPart(name) {
   const r = remnant(name);
