@@ -254,6 +254,12 @@ def test_a_line_said_on_one_process_reaches_the_seat_on_another() -> None:
                     ws.send(json.dumps({"type": "hello", "seat": seat, "token": tokens[seat]}))
                     while json.loads(ws.recv(timeout=10))["type"] != "welcome":
                         pass
+                    # a socket's messages are handled in turn: the pong comes once the
+                    # hello's chat history is read, so the line below cannot arrive in
+                    # that history instead of as news from the other process
+                    ws.send(json.dumps({"type": "ping", "id": "after-hello"}))
+                    while json.loads(ws.recv(timeout=10))["type"] != "pong":
+                        pass
                 ann.send(json.dumps({"type": "chat", "text": "across the cluster"}))
                 deadline = time.monotonic() + 10
                 while True:
