@@ -84,6 +84,8 @@ def test_clocks_tick_warn_and_run_out(tab: Page, server: Any, size: str) -> None
         tab.click("#tab-players")
     tab.click("#take-seat-back")
     tab.wait_for_function("() => !window.cardtable.clock.absent[0]")
+    # the notes are drawn in the draw's first step, a frame after the message
+    tab.wait_for_function("() => window.cardtable.settled")
     assert said not in tab.inner_text("#clock-notes")
     assert table(tab)["seat"] == 0
 

@@ -212,27 +212,47 @@ def test_thalara_supply_shows_every_card_once_by_colour(browser: Browser, server
             page.wait_for_function(READY)
 
 
-def test_many_new_cards_fade_in_a_few_a_frame(browser: Browser, server: Any) -> None:
-    """motion.start: a new card fades in; of many at once, five start in the first frame,
-    the rest invisible until their own frame, and all of them within a few frames."""
+def test_many_moves_start_a_few_a_frame(browser: Browser, server: Any) -> None:
+    """motion.start: a card travels or fades in; of many moves at once, three start in the
+    first frame, the others held (a travelling card where it was, a new one invisible)
+    until their own frame, and all of them within a few frames."""
     with checked_page(browser, viewport={"width": 1400, "height": 900}) as page:
         page.goto(server.base + "/")
         seen = page.evaluate("""async () => {
           const motion = await import("/static/motion.js");
-          const els = [...Array(12)].map(() => {
+          const box = document.createElement("div");
+          const els = [...Array(12)].map((_, i) => {
             const el = document.createElement("div"); el.className = "card face";
-            document.body.append(el); return el; });
+            el.style.cssText = "width: 20px; height: 30px; display: inline-block";
+            el.setAttribute("data-flip", `c${i}`); box.append(el); return el; });
+          document.body.append(box);
           const moving = () => els.filter((el) => el.getAnimations().length > 0).length;
-          motion.start(els.map((el) => ({ el, by: null })));
-          const seen = [[moving(), els.filter((el) => el.style.opacity === "0").length]];
+          const held = () => els.filter((el) => el.style.opacity === "0"
+            || el.style.transform.startsWith("translate")).length;
+          // every other one was 40 px to the left of where it is, the rest are new
+          const before = new Map(els.filter((_, i) => i % 2).map((el) => {
+            const r = el.getBoundingClientRect();
+            const was = new DOMRect(r.x - 40, r.y, r.width, r.height);
+            return [el.getAttribute("data-flip"), was]; }));
+          const rest = els.map((el) => el.getBoundingClientRect());
+          const moves = motion.invert(box, before);
+          // where each will rest is read while it is held (40 px to the left, or small)
+          const near = (a, b) => Math.abs(a - b) < 0.01;
+          const resting = els.every((el, i) => { const r = motion.restingRect(el);
+            return near(r.x, rest[i].x) && near(r.y, rest[i].y) && near(r.width, rest[i].width)
+              && near(r.height, rest[i].height) && !near(el.getBoundingClientRect().x, r.x); });
+          motion.start(moves);
+          const seen = [[moves.length, resting], [moving(), held()]];
           for (let i = 0; i < 4; i++) {
             await new Promise((done) => requestAnimationFrame(done));
-            seen.push([moving(), els.filter((el) => el.style.opacity === "0").length]);
+            seen.push([moving(), held()]);
           }
           return seen; }""")
-        assert seen[0] == [5, 7], seen
+        assert seen[0] == [12, True], seen
+        seen = seen[1:]
+        assert seen[0] == [3, 9], seen
         assert seen[-1] == [12, 0], seen
-        assert all(a[0] <= b[0] for a, b in itertools.pairwise(seen)), seen
+        assert all(a[0] <= b[0] and a[0] + a[1] == 12 for a, b in itertools.pairwise(seen)), seen
 
 
 # The own hand's cards, each whether it carries an answer ([data-action]) and whether it

@@ -6,8 +6,8 @@ const REDUCE = window.matchMedia("(prefers-reduced-motion: reduce)");
 const TRAVEL_MS = 420;
 const ARRIVE_MS = 260;
 const COUNT_MS = 500;
-// new cards that start to fade in in one frame (start)
-const ARRIVE_PER_FRAME = 5;
+// moves (travels and arrivals) that start in one frame (start)
+const MOVES_PER_FRAME = 3;
 
 export function reducedMotion() { return REDUCE.matches; }
 
@@ -44,39 +44,62 @@ export function invert(root, before) {
   return moves;
 }
 
+// what holds each held element where it was: the move of the latest draw that held it
+const holds = new WeakMap();
+const ARRIVE_SCALE = 0.85;
+
 function hold(m) {
+  holds.set(m.el, m);
   if (m.by) m.el.style.transform = `translate(${m.by[0]}px, ${m.by[1]}px)`;
-  else { m.el.style.opacity = "0"; m.el.style.transform = "scale(.85)"; }
+  else { m.el.style.opacity = "0"; m.el.style.transform = `scale(${ARRIVE_SCALE})`; }
 }
 
-/** The moved elements at their new places again, with no motion (for reading where the
- * new layout puts them). */
+/** The moved elements at their new places again, with no motion (a draw that takes over
+ * from one whose cards are still held). */
 export function release(moves) {
-  for (const m of moves) { m.el.style.transform = ""; m.el.style.opacity = ""; }
+  for (const m of moves) {
+    if (holds.get(m.el) === m) holds.delete(m.el);
+    m.el.style.transform = ""; m.el.style.opacity = "";
+  }
+}
+
+/** Where an element lies once its motion is over: its box, less the hold that keeps it
+ * where it was. Reading it changes nothing: releasing the held cards to read their places
+ * restyled every one of them (a forced style of 15-25 ms for a round's twenty cards at
+ * 4x CPU throttling), and holding them again restyled them once more in the next frame. */
+export function restingRect(el) {
+  const r = el.getBoundingClientRect();
+  const m = holds.get(el);
+  if (!m || !el.style.transform) return r;       // (a redraw dropped its inline style)
+  if (m.by) return new DOMRect(r.x - m.by[0], r.y - m.by[1], r.width, r.height);
+  // held small about its centre
+  const w = r.width / ARRIVE_SCALE;
+  const h = r.height / ARRIVE_SCALE;
+  return new DOMRect(r.x + r.width / 2 - w / 2, r.y + r.height / 2 - h / 2, w, h);
 }
 
 /** The motion: each moved element travels from where it was, each new one fades in.
- * Many new cards at once (a round's supply, a new display) come in a few a frame: the
- * frame that first shows a new face styles and paints it, and a score of them in one
- * frame was 50-80 ms at 4x CPU throttling. The rest stay invisible until their frame. */
+ * Many at once (a round's supply, a new display) start a few a frame: the frame that
+ * starts an animation restyles its element, and a score of them in one frame (with the
+ * calls that start them) was 50-80 ms at 4x CPU throttling. The rest are held where they
+ * were, or invisible, until their frame: a cascade of under a tenth of a second. */
 export function start(moves) {
-  const arrivals = moves.filter((m) => !m.by);
-  const later = arrivals.slice(ARRIVE_PER_FRAME);
-  const now = moves.filter((m) => !later.includes(m));
-  for (const m of now) play(m);
-  for (const m of later) { m.el.style.transform = ""; m.el.style.opacity = "0"; }
+  // each move plays only while it is still what holds its element: a newer draw may
+  // have released it or held it anew before its frame came
+  const due = (m) => holds.get(m.el) === m && m.el.isConnected;
   const next = (rest) => {
-    if (!rest.length) return;
-    requestAnimationFrame(() => {
-      for (const m of rest.slice(0, ARRIVE_PER_FRAME)) if (m.el.isConnected) play(m);
-      next(rest.slice(ARRIVE_PER_FRAME));
-    });
+    for (const m of rest.slice(0, MOVES_PER_FRAME)) if (due(m)) play(m);
+    if (rest.length > MOVES_PER_FRAME) {
+      requestAnimationFrame(() => next(rest.slice(MOVES_PER_FRAME)));
+    }
   };
-  next(later);
+  next(moves);
   return moves.length;
 }
 
-function play({ el, by }) {
+function play(m) {
+  const { el, by } = m;
+  holds.delete(el);
   el.style.transform = "";
   el.style.opacity = "";
   // a layer of its own while it moves: each frame moves the layer, nothing is painted

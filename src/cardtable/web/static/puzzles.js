@@ -45,7 +45,6 @@ class PuzzleTable extends Table {
     this.waiting = true;
     this.selection = [];
     this.confirming = null;
-    for (const el of this.gameEl.querySelectorAll(".legal")) el.classList.add("sent");
     this.bar.draw();
     this.onAnswer(text);
   }

@@ -8,7 +8,7 @@ import { h, clear, show, seatName, inWords } from "./dom.js";
 import { api, forgetSeat } from "./api.js";
 import { Connection } from "./connection.js";
 import { StatusBar, confirmationsOn, setConfirmations } from "./statusbar.js";
-import { positions, invert, release, start, countTo, reducedMotion } from "./motion.js";
+import { positions, invert, release, restingRect, start, countTo, reducedMotion } from "./motion.js";
 import { openZoom, openRules, openArea, askAbandon } from "./dialogs.js";
 import { seatClock, clockNotes } from "./clocks.js";
 import { EndScreen } from "./endscreen.js";
@@ -577,8 +577,9 @@ export class Table {
     this.confirming = null;
     this.send({ type: "act", action: text, n: this.snap.n });
     // only the status bar changes until the answer comes back ("Sending…"); the table
-    // is redrawn then
-    for (const el of this.gameEl.querySelectorAll(".legal")) el.classList.add("sent");
+    // is redrawn then. (The highlighted cards no longer take a busy cursor: a cursor is
+    // inherited, so marking them restyled every element of every face in the click's
+    // own task, 14 ms of a 70 ms click at 4x CPU throttling in Thalara's hand choice.)
     this.bar.draw();
   }
 
@@ -627,8 +628,15 @@ export class Table {
   }
 
   async drawSteps(run) {
-    const s = this.snap;
     const stale = () => run !== this.drawing;
+    // even the first step waits for a frame: a draw is asked for by a click's handler or
+    // a message's, and that task already holds the input's hit tests and restyles (a
+    // click was 55-70 ms at 4x CPU throttling with the first step in it); where the
+    // cards are (`positions`) is then read from a laid-out page, and draws asked for in
+    // the same frame make one
+    await nextFrame();
+    if (stale()) return;
+    const s = this.snap;
     // where every moving card was, read before anything changes (the motion starts from there)
     const before = positions(this.gameEl);
     // a draw this one took over from may have left cards held where they were
@@ -729,9 +737,9 @@ export class Table {
     layOut();
     await nextFrame();
     if (stale()) return;
-    // whether an answer shows is read from where the cards land, not from where they
-    // are held for the motion; the motion starts in the same task, so no frame between
-    release(moves);
+    // whether an answer shows is read from where the cards land (restingRect), not
+    // from where they are held for the motion, and without releasing them: the
+    // first few start their motion in this task, the others in the frames after
     this.revealAnswers();
     if (this.logMoved) { this.logMoved = false; this.followLog(); }
     this.answersOutOfView();
@@ -847,13 +855,13 @@ export class Table {
     const first = this.middleEl.querySelector(".legal");
     if (first) {
       const box = this.middleEl.getBoundingClientRect();
-      const r = first.getBoundingClientRect();
+      const r = restingRect(first);
       if (r.top < box.top || r.bottom > box.bottom) this.middleEl.scrollTop += r.top - box.top - 8;
     }
     const mine = [...this.mineEl.querySelectorAll(".legal")];
     if (!mine.length || this.mineEl.scrollHeight <= this.mineEl.clientHeight) return;
     const dock = this.mineEl.getBoundingClientRect();
-    const boxes = mine.map((el) => el.getBoundingClientRect());
+    const boxes = mine.map(restingRect);
     if (boxes.some((r) => r.top >= dock.top - 1 && r.bottom <= dock.bottom + 1)) return;
     this.mineEl.scrollTop += boxes[0].top - dock.top - 4;
   }
@@ -1080,7 +1088,7 @@ function nextFrame() {
 
 /** Whether all of an element shows: inside the window and inside every box that clips it. */
 function inView(el) {
-  const r = el.getBoundingClientRect();
+  const r = restingRect(el);
   if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return false;
   for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
     const style = getComputedStyle(box);
