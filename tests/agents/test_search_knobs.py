@@ -17,17 +17,20 @@ from cardtable.engine.record import GameRecord
 
 
 def test_the_knobs_tried_toward_the_expert_are_read_and_checked() -> None:
-    on = settings_for("100+avail=1+bias=2+mix=0.3+mast=0.5")
-    assert (on.textbook_availability, on.bias, on.mix, on.mast) == (True, 2.0, 0.3, 0.5)
+    on = settings_for("100+avail=1+bias=2+mix=0.3+mast=0.5+roll=0.7")
+    assert (on.textbook_availability, on.bias, on.mix, on.mast, on.informed) == \
+        (True, 2.0, 0.3, 0.5, 0.7)
     assert pickle.loads(pickle.dumps(on)) == on     # as the arena's workers receive it
     off = settings_for("100")
-    assert (off.textbook_availability, off.bias, off.mix, off.mast) == (False, 0.0, 0.0, 0.0)
-    for bad in ("100+avail=2", "100+avail=yes", "100+bias=-1", "100+mix=1.5", "100+mast=2"):
+    assert (off.textbook_availability, off.bias, off.mix, off.mast, off.informed) == \
+        (False, 0.0, 0.0, 0.0, 0.0)
+    for bad in ("100+avail=2", "100+avail=yes", "100+bias=-1", "100+mix=1.5", "100+mast=2",
+                "100+roll=1.5", "100+roll=-0.1"):
         with pytest.raises(OptionError):
             settings_for(bad)
 
 
-@pytest.mark.parametrize("knob", ["avail=1", "bias=2", "mix=0.5", "mast=0.5"])
+@pytest.mark.parametrize("knob", ["avail=1", "bias=2", "mix=0.5", "mast=0.5", "roll=0.5"])
 def test_each_knob_changes_the_search_and_stays_deterministic(knob: str) -> None:
     state = midgame("thalara", 6)
     player = state.current_player()
@@ -58,7 +61,7 @@ def _choices(record: GameRecord, seat: int, spec: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("knob", ["bias=2", "mix=0.5", "mast=0.5"])
+@pytest.mark.parametrize("knob", ["bias=2", "mix=0.5", "mast=0.5", "roll=1"])
 def test_the_knobs_choices_do_not_depend_on_cards_the_seat_cannot_see(knob: str) -> None:
     # Two Thalara records that differ only in a card seat 1 took and never showed (the
     # analysis's hidden-card test builds them and checks that premise). bias and mix
@@ -69,3 +72,10 @@ def test_the_knobs_choices_do_not_depend_on_cards_the_seat_cannot_see(knob: str)
     one = _choices(held, 0, f"ismcts:15+{knob}")
     assert len(one) >= 10
     assert one == _choices(other, 0, f"ismcts:15+{knob}")
+
+
+def test_an_informed_rollout_is_refused_where_the_game_has_none() -> None:
+    vale = midgame("vale", 3)
+    with pytest.raises(OptionError, match="informed rollout"):
+        make_agent("ismcts:50+roll=0.5", vale.game, 1)
+    make_agent("ismcts:50+roll=0.5", midgame("thalara", 3).game, 1)   # Thalara has one

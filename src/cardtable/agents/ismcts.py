@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -71,6 +72,10 @@ class SearchSettings:
     # step takes the legal action with the best such mean with this probability (else
     # the game's rollout policy), and untried actions are expanded best mean first.
     mast: float = 0.0
+    # an informed rollout: a rollout step takes the game's informed policy (a one-step
+    # judgement of the actions, cheaper than the evaluation) with this probability, else
+    # the game's quick policy; a game without an informed policy refuses the knob.
+    informed: float = 0.0
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -92,12 +97,14 @@ class SearchSettings:
             raise ValueError("mix must be 0 to 1")
         if not 0 <= self.mast <= 1:
             raise ValueError("mast must be 0 to 1")
+        if not 0 <= self.informed <= 1:
+            raise ValueError("roll (the informed rollout's share) must be 0 to 1")
 
     def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
         return (SearchSettings, (self.iterations, self.seconds, self.exploration,
                                  self.rollout_depth, self.margin_weight,
                                  self.textbook_availability, self.bias, self.mix,
-                                 self.mast))
+                                 self.mast, self.informed))
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,12 @@ class ISMCTSAgent(Agent):
         # MAST's table for the search under way: (player, action) -> [reward sum, count]
         self._mast: dict[tuple[int, Action], list[float]] = {}
         self._moves: list[tuple[int, Action]] = []
+        # the game's informed rollout policy, for the `roll` knob (not every game has one)
+        self._informed: Callable[[State, random.Random], Action] | None = \
+            getattr(self.heuristics, "informed_rollout_action", None)
+        if self.settings.informed and self._informed is None:
+            raise OptionError(f"the ismcts knob 'roll' needs an informed rollout policy, "
+                              f"which {game.name} does not have")
 
     # -- the agent interface ----------------------------------------------------
     def choose(self, view: View) -> Action:
@@ -299,11 +312,15 @@ class ISMCTSAgent(Agent):
         heuristics = self.heuristics
         rng = self.rng
         mast = self.settings.mast
+        informed_share = self.settings.informed
+        informed = self._informed
         moves = self._moves
         for _ in range(self.settings.rollout_depth):
             if world.is_over():
                 break
-            if mast:
+            if informed is not None and informed_share and rng.random() < informed_share:
+                world.apply(informed(world, rng))
+            elif mast:
                 mover = world.current_player()
                 assert mover is not None
                 if rng.random() < mast:
@@ -447,7 +464,7 @@ def final_rewards(state: State, margin_weight: float) -> list[float]:
 # Names of the tuning knobs a level may carry after "+": ismcts:medium+depth=20+c=0.5
 KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight",
                 "avail": "textbook_availability", "bias": "bias", "mix": "mix",
-                "mast": "mast"}
+                "mast": "mast", "roll": "informed"}
 
 
 def settings_for(level: str | None) -> SearchSettings:

@@ -11,7 +11,7 @@ import random
 from typing import Final
 
 from cardtable.engine.api import Action, State
-from cardtable.thalara.actions import CAST, PASS
+from cardtable.thalara.actions import CAST, PASS, PLAY
 from cardtable.thalara.phases import OVER
 from cardtable.thalara.scoring import conflict_totals
 from cardtable.thalara.state import ThalaraState
@@ -57,3 +57,41 @@ class ThalaraHeuristics:
             placing = [a for a in legal if a.kind != PASS]
             return rng.choice(placing)
         return rng.choice(legal)
+
+    def informed_rollout_action(self, state: State, rng: random.Random) -> Action:
+        """A rollout step that places where a card counts: each card the player could
+        place is rated by what it changes of the conflict's expected stars (the
+        evaluation's own measure of a lead) less the strength it takes from later
+        rounds, and the best is placed; with nothing worth placing, a pass (when
+        allowed) half the time. Spells are cast as by the quick policy."""
+        assert isinstance(state, ThalaraState)
+        legal = state.legal_actions()
+        plays = [a for a in legal if a.kind == PLAY]
+        if not plays or any(a.kind == CAST for a in legal):
+            return self.rollout_action(state, rng)
+        s = state.setup
+        p = state.current_player()
+        assert p is not None
+        strength_of = {s.card_type[c]: s.card_strength[c] for c in state.hands[p]}
+        leads: dict[int, int] = {}
+        best: list[Action] = []
+        best_gain = -math.inf
+        for action in plays:
+            conf = action.b
+            lead = leads.get(conf)
+            if lead is None:
+                totals = conflict_totals(state, conf, False)
+                lead = leads[conf] = totals[p] - max(totals[q] for q in range(s.n) if q != p)
+            strength = strength_of.get(action.a, 0)
+            stars = s.card_stars[state.display[conf]]
+            gain = stars * 0.5 * (math.tanh((lead + strength) / LEAD_SCALE)
+                                  - math.tanh(lead / LEAD_SCALE)) - RESERVE_WEIGHT * strength
+            if gain > best_gain + 1e-9:
+                best, best_gain = [action], gain
+            elif gain > best_gain - 1e-9:
+                best.append(action)
+        if best_gain <= 0 and len(plays) < len(legal) and rng.random() < 0.5:
+            passing = [a for a in legal if a.kind == PASS]
+            if passing:
+                return passing[0]
+        return best[0] if len(best) == 1 else rng.choice(best)
