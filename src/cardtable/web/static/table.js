@@ -624,6 +624,10 @@ export class Table {
     if (!this.snap || !this.mod) return;
     this.drawing = (this.drawing || 0) + 1;
     this.settled = false;
+    // a click's own answer (a selection, a question, "Sending…") shows at once, in the
+    // click's task (a status bar of a few buttons); a new snapshot's bar waits for the
+    // parts it reads (which answers have a place on the table)
+    if (this.snap === this.barSnap) this.bar.draw();
     this.drawSteps(this.drawing);
   }
 
@@ -646,9 +650,6 @@ export class Table {
     this.extra = new Set();
     this.paths_ = null;
     this.ctx.compact = PHONE.matches;
-    // a click's own answer (a selection, a question, "Sending…") shows at once; a new
-    // snapshot's bar waits for the parts it reads (which answers have a place on the table)
-    if (s === this.barSnap) this.bar.draw();
     this.drawTitle();
     this.drawClockNotes();
     show(this.abandonBtn, !(this.seat === null || this.joined || s.over || this.stopped));
