@@ -28,26 +28,36 @@ export class StatusBar {
   /** tools: buttons that stay at the right end of the bar (hint, undo, rules, menu) */
   setTools(...buttons) { clear(this.toolsEl).append(...buttons); }
 
+  /** The bar drawn anew, but the answer buttons are replaced only when they differ:
+   * a draw's later step draws the same bar again, and a button swapped for its twin
+   * between a press and its release loses the click. */
   draw() {
+    const kids = [];
+    this.compose(kids);
+    const old = [...this.answersEl.children];
+    if (old.length === kids.length && old.every((el, i) => el.isEqualNode(kids[i]))) return;
+    clear(this.answersEl).append(...kids);
+  }
+
+  compose(kids) {
     const t = this.t;
     const s = t.snap;
     const d = s.decision || {};
     const obs = s.observation;
     this.el.className = "statusbar";
     clear(this.phaseEl).append(obs.round ? h("span.round", {}, `Round ${obs.round}`) : "", d.phase ? ` ${d.phase}` : "");
-    clear(this.answersEl);
     if (s.over) {
       this.el.classList.add("over");
       const winners = (s.winners || []).map((w) => seatName(t.ctx, w)).join(" and ");
       this.promptEl.textContent = `Game over: ${winners || "nobody"} won.`;
-      this.answersEl.append(h("button.primary", { id: "show-result", onclick: () => t.showEnd(true) }, "See the result"));
+      kids.push(h("button.primary", { id: "show-result", onclick: () => t.showEnd(true) }, "See the result"));
       return;
     }
     const mine = t.seat !== null && s.current_player === t.seat && s.legal.length > 0;
     this.el.classList.toggle("mine", mine);
     if (!mine) {
       this.promptEl.textContent = d.prompt ? cap(d.prompt) : `Waiting for ${seatName(t.ctx, s.current_player)}.`;
-      if (t.seat === null) this.answersEl.append(h("span.muted", {}, "You are watching."));
+      if (t.seat === null) kids.push(h("span.muted", {}, "You are watching."));
       return;
     }
     if (t.waiting) {
@@ -58,7 +68,7 @@ export class StatusBar {
       const c = t.confirming;
       this.el.classList.add("confirming");
       this.promptEl.textContent = `${c.label}: ${c.waste}. Are you sure?`;
-      this.answersEl.append(
+      kids.push(
         h("button.primary.confirm-yes", { "data-action": c.text, id: "confirm-yes", onclick: () => t.send_action(c.text) }, `Yes: ${lower(c.label)}`),
         h("button.cancel", { id: "confirm-no", onclick: () => t.cancel() }, "No, choose again"));
       return;
@@ -66,13 +76,13 @@ export class StatusBar {
     const answers = t.answers();
     this.promptEl.textContent = answers.prompt;
     for (const a of answers.buttons) {
-      this.answersEl.append(h(`button.answer${a.waste ? ".waste" : ""}`,
+      kids.push(h(`button.answer${a.waste ? ".waste" : ""}`,
         { "data-action": a.text, title: a.waste ? `${a.label} (${a.waste})` : null, onclick: () => t.choose(a.text) }, a.label));
     }
     for (const g of answers.groups) {
-      this.answersEl.append(h("button.answer.group", { "data-keys": g.key, "aria-haspopup": "true", onclick: () => t.click(g.key) }, `${g.label}…`));
+      kids.push(h("button.answer.group", { "data-keys": g.key, "aria-haspopup": "true", onclick: () => t.click(g.key) }, `${g.label}…`));
     }
-    if (t.selection.length) this.answersEl.append(h("button.cancel", { id: "cancel-selection", onclick: () => t.cancel() }, "Cancel"));
+    if (t.selection.length) kids.push(h("button.cancel", { id: "cancel-selection", onclick: () => t.cancel() }, "Cancel"));
   }
 }
 
