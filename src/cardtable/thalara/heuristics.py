@@ -66,32 +66,43 @@ class ThalaraHeuristics:
         allowed) half the time. Spells are cast as by the quick policy."""
         assert isinstance(state, ThalaraState)
         legal = state.legal_actions()
-        plays = [a for a in legal if a.kind == PLAY]
-        if not plays or any(a.kind == CAST for a in legal):
+        plays: list[Action] = []
+        for action in legal:
+            if action.kind == CAST:
+                return self.rollout_action(state, rng)
+            if action.kind == PLAY:
+                plays.append(action)
+        if not plays:
             return self.rollout_action(state, rng)
         s = state.setup
         p = state.current_player()
         assert p is not None
         strength_of = {s.card_type[c]: s.card_strength[c] for c in state.hands[p]}
+        # a rollout step is hot: each conflict's lead is summed once, and each pair of a
+        # conflict and a strength (many placements share both) is rated once
         leads: dict[int, int] = {}
+        gains: dict[tuple[int, int], float] = {}
         best: list[Action] = []
         best_gain = -math.inf
         for action in plays:
             conf = action.b
-            lead = leads.get(conf)
-            if lead is None:
-                totals = conflict_totals(state, conf, False)
-                lead = leads[conf] = totals[p] - max(totals[q] for q in range(s.n) if q != p)
             strength = strength_of.get(action.a, 0)
-            stars = s.card_stars[state.display[conf]]
-            gain = stars * 0.5 * (math.tanh((lead + strength) / LEAD_SCALE)
-                                  - math.tanh(lead / LEAD_SCALE)) - RESERVE_WEIGHT * strength
+            gain = gains.get((conf, strength))
+            if gain is None:
+                lead = leads.get(conf)
+                if lead is None:
+                    totals = conflict_totals(state, conf, False)
+                    lead = leads[conf] = totals[p] - max(totals[q] for q in range(s.n) if q != p)
+                stars = s.card_stars[state.display[conf]]
+                gain = gains[(conf, strength)] = stars * 0.5 * (
+                    math.tanh((lead + strength) / LEAD_SCALE) - math.tanh(lead / LEAD_SCALE)
+                ) - RESERVE_WEIGHT * strength
             if gain > best_gain + 1e-9:
                 best, best_gain = [action], gain
             elif gain > best_gain - 1e-9:
                 best.append(action)
         if best_gain <= 0 and len(plays) < len(legal) and rng.random() < 0.5:
-            passing = [a for a in legal if a.kind == PASS]
-            if passing:
-                return passing[0]
+            for action in legal:
+                if action.kind == PASS:
+                    return action
         return best[0] if len(best) == 1 else rng.choice(best)
