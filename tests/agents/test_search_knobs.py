@@ -4,6 +4,7 @@ each wired into the search, each deterministic for a seed and an iteration budge
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 from search_positions import midgame
@@ -74,8 +75,45 @@ def test_the_knobs_choices_do_not_depend_on_cards_the_seat_cannot_see(knob: str)
     assert one == _choices(other, 0, f"ismcts:15+{knob}")
 
 
+class _PlainKnowledge:
+    """A game's knowledge without an informed rollout policy."""
+
+    def __init__(self, inner: Any) -> None:
+        self.evaluate = inner.evaluate
+        self.rollout_action = inner.rollout_action
+
+
+class _GameWithoutInformedRollout:
+    name = "a game without one"
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def heuristics(self) -> _PlainKnowledge:
+        return _PlainKnowledge(self.game.heuristics())
+
+
 def test_an_informed_rollout_is_refused_where_the_game_has_none() -> None:
-    vale = midgame("vale", 3)
+    game = midgame("vale", 3).game
     with pytest.raises(OptionError, match="informed rollout"):
-        make_agent("ismcts:50+roll=0.5", vale.game, 1)
-    make_agent("ismcts:50+roll=0.5", midgame("thalara", 3).game, 1)   # Thalara has one
+        ISMCTSAgent(_GameWithoutInformedRollout(game), 1,  # type: ignore[arg-type]
+                    settings_for("50+roll=0.5"))
+    for name in ("thalara", "vale"):                      # both games have one
+        make_agent("ismcts:50+roll=0.5", midgame(name, 3).game, 1)
+
+
+def test_the_informed_rollout_changes_vales_search_and_stays_deterministic() -> None:
+    state = midgame("vale", 3)
+    player = state.current_player()
+    assert player is not None
+
+    def searched(spec: str) -> list[tuple[str, int, float | None]]:
+        agent = ISMCTSAgent(state.game, 5, settings_for(spec))
+        view = state.view(player)
+        root = agent.search(view)
+        return [(str(s.action), s.visits, s.mean)
+                for s in agent.root_statistics(root, view.legal_actions, player)]
+
+    informed = searched("80+roll=1")
+    assert informed == searched("80+roll=1")
+    assert informed != searched("80")

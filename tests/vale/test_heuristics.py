@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from cardtable.agents import make_agent
-from cardtable.vale.heuristics import ValeHeuristics, worth
+from cardtable.vale.actions import K_HUNT, K_PAY, payment_counts
+from cardtable.vale.heuristics import ValeHeuristics, _values, worth
 from cardtable.vale.state import ValeState
 
 from .helpers import GAME, position, seat
@@ -96,3 +97,53 @@ def test_card_values_are_never_borrowed_from_a_freed_card_set() -> None:
     values = heuristics._values(cs)
     assert isinstance(values, heuristics._Values) and values is not stale
     assert heuristics._values(cs) is values                   # and kept for this set
+
+
+
+def _informed_decisions(least: int = 3, seed: int = 5) -> list[ValeState]:
+    """Every decision with at least `least` answers of a random Vale game with Artifacts."""
+    st = GAME.new_game(2, seed=seed, expansion="artifacts")
+    play = random.Random(seed)
+    seen: list[ValeState] = []
+    while not st.is_over():
+        legal = st.legal_actions()
+        if len(legal) >= least:
+            assert isinstance(st, ValeState)
+            seen.append(st.clone())
+        st.apply(play.choice(legal))
+    return seen
+
+
+def test_the_informed_rollout_keeps_to_the_quick_policys_best_rated() -> None:
+    # The same ratings as the quick policy with only a tie-break of noise: at the same
+    # decisions the quick policy's random half point spreads its choices over more
+    # actions than the informed policy's.
+    h = ValeHeuristics()
+    quick_spread = informed_spread = 0
+    for st in _informed_decisions():
+        quick = {h.rollout_action(st, random.Random(k)) for k in range(30)}
+        informed = {h.informed_rollout_action(st, random.Random(k)) for k in range(30)}
+        assert informed <= set(st.legal_actions())
+        quick_spread += len(quick)
+        informed_spread += len(informed)
+    assert informed_spread < quick_spread * 0.8, (informed_spread, quick_spread)
+
+
+def test_the_informed_rollout_hunts_the_card_worth_most_and_pays_the_fewest_stones() -> None:
+    # where the quick policy hunts and pays at random
+    h = ValeHeuristics()
+    hunts = payments = 0
+    for st in [d for seed in range(4) for d in _informed_decisions(2, seed)]:
+        legal = st.legal_actions()
+        vals = _values(st.cs)
+        chosen = h.informed_rollout_action(st, random.Random(1))
+        if all(a.kind == K_HUNT for a in legal):
+            worth_of = {a: max(0.55 * vals.sell[a.a], 0.55 * vals.hand[a.a]) for a in legal}
+            assert worth_of[chosen] >= max(worth_of.values()) - 0.05
+            hunts += 1
+        elif all(a.kind == K_PAY for a in legal):
+            spent = {a: sum(n * w for n, w in zip(payment_counts(a.a), (1, 3, 6), strict=True))
+                     for a in legal}
+            assert spent[chosen] == min(spent.values())
+            payments += 1
+    assert hunts >= 5 and payments >= 1, (hunts, payments)

@@ -19,14 +19,18 @@ from cardtable.vale.actions import (
     K_ARTIFACT,
     K_DISCARD_STONE,
     K_END,
+    K_HUNT,
     K_NAME,
+    K_PAY,
     K_REMOVE,
     K_SELL,
     K_SUMMON,
     K_SWAP,
+    K_TAKE,
     K_TAME,
     K_UPGRADE,
     K_USE,
+    payment_counts,
 )
 from cardtable.vale.board import SELL_TABLE
 from cardtable.vale.cards import A_PERMANENT, CardSet
@@ -38,6 +42,10 @@ from cardtable.vale.vocabulary import Ops
 STONE: Final = (1.0, 3.0, 6.0)
 STONE_W: Final = 0.55  # points per unit of stone value still to be spent
 HAND_W: Final = 0.55  # share of a hand card's estimated yield counted while in hand
+# the random part of a rollout step's rating: the quick policy's (half a point, so it
+# explores), the informed one's (a tie-break)
+ROLLOUT_JITTER: Final = 0.5
+INFORMED_JITTER: Final = 0.05
 # typical sizes of what points_per counts (hand, area, family, families, cost<=N,
 # cards with a Resolution effect, stones of a colour, value of a colour, permanent
 # cards, families in hand)
@@ -215,6 +223,12 @@ def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
     return total
 
 
+def payment_worth(code: int) -> float:
+    """What a payment's stones are worth (1, 3 and 6 a stone by colour)."""
+    red, blue, purple = payment_counts(code)
+    return red * STONE[0] + blue * STONE[1] + purple * STONE[2]
+
+
 class ValeHeuristics:
     """Evaluation: my worth against the best opponent's, squashed into [-1, 1]."""
 
@@ -231,6 +245,17 @@ class ValeHeuristics:
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """Sensible and cheap: summon what scores, tame what is worth keeping, sell the
         rest, discard the cheapest stone, otherwise a random choice."""
+        return self._rated_action(state, rng, ROLLOUT_JITTER, False)
+
+    def informed_rollout_action(self, state: State, rng: random.Random) -> Action:
+        """The quick policy's ratings taken at their word (only a tie-break of noise),
+        and the choices it leaves to chance rated too: a hunt or a card taken back by
+        what the card is worth to its holder (as the evaluation counts a hunted card), a
+        payment by the stones it spends (the `roll` knob of the search)."""
+        return self._rated_action(state, rng, INFORMED_JITTER, True)
+
+    def _rated_action(self, state: State, rng: random.Random, jitter: float,
+                      informed: bool) -> Action:
         assert isinstance(state, ValeState)
         legal = state.legal
         if len(legal) == 1:
@@ -262,9 +287,13 @@ class ValeHeuristics:
                 score = 1.0 + action.a
             elif kind == K_SWAP:
                 score = -float(state.cs.cost[action.a])
+            elif informed and kind in (K_HUNT, K_TAKE):
+                score = max(0.55 * vals.sell[action.a], HAND_W * vals.hand[action.a])
+            elif informed and kind == K_PAY:
+                score = -payment_worth(action.a)
             else:
                 score = rng.random()
-            score += rng.random() * 0.5
+            score += rng.random() * jitter
             if score > best_score:
                 best, best_score = action, score
         assert best is not None
