@@ -4,12 +4,12 @@ each wired into the search, each deterministic for a seed and an iteration budge
 from __future__ import annotations
 
 import pickle
-from typing import Any
 
 import pytest
 from search_positions import midgame
 from tests.analysis.positions import played_record
 from tests.analysis.test_hidden import _first_round, _unseen_swap
+from toy_game import ToyGame
 
 from cardtable.agents import make_agent
 from cardtable.agents.ismcts import ISMCTSAgent, settings_for
@@ -75,29 +75,11 @@ def test_the_knobs_choices_do_not_depend_on_cards_the_seat_cannot_see(knob: str)
     assert one == _choices(other, 0, f"ismcts:15+{knob}")
 
 
-class _PlainKnowledge:
-    """A game's knowledge without an informed rollout policy."""
-
-    def __init__(self, inner: Any) -> None:
-        self.evaluate = inner.evaluate
-        self.rollout_action = inner.rollout_action
-
-
-class _GameWithoutInformedRollout:
-    name = "a game without one"
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
-    def heuristics(self) -> _PlainKnowledge:
-        return _PlainKnowledge(self.game.heuristics())
-
-
 def test_an_informed_rollout_is_refused_where_the_game_has_none() -> None:
-    game = midgame("vale", 3).game
+    # the toy game's knowledge has no informed rollout policy (a stub standing in for the
+    # game is refused by the compiled build's typed agent: a real Game subclass is used)
     with pytest.raises(OptionError, match="informed rollout"):
-        ISMCTSAgent(_GameWithoutInformedRollout(game), 1,  # type: ignore[arg-type]
-                    settings_for("50+roll=0.5"))
+        ISMCTSAgent(ToyGame(), 1, settings_for("50+roll=0.5"))
     for name in ("thalara", "vale"):                      # both games have one
         make_agent("ismcts:50+roll=0.5", midgame(name, 3).game, 1)
 
