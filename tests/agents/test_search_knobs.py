@@ -11,8 +11,9 @@ from tests.analysis.positions import played_record
 from tests.analysis.test_hidden import _first_round, _unseen_swap
 from toy_game import ToyGame
 
-from cardtable.agents import make_agent
+from cardtable.agents import computer_name, make_agent
 from cardtable.agents.ismcts import ISMCTSAgent, settings_for
+from cardtable.analysis import AnalysisError, search_settings
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
 
@@ -53,12 +54,14 @@ def test_each_knob_changes_the_search_and_stays_deterministic(game: str, seed: i
     assert turned != searched("80")
 
 
-def _choices(record: GameRecord, seat: int, spec: str) -> list[str]:
-    """The search's choice at every decision of `seat` in `record`, each a fresh agent
-    with a seed from the decision's index alone."""
+def _choices(record: GameRecord, seat: int, spec: str, most: int | None = None) -> list[str]:
+    """The search's choice at every decision of `seat` in `record` (or its first `most`),
+    each a fresh agent with a seed from the decision's index alone."""
     state = record.new_state()
-    out = []
+    out: list[str] = []
     for index, text in enumerate(record.actions):
+        if most is not None and len(out) == most:
+            break
         if state.current_player() == seat and len(state.legal_actions()) > 1:
             agent = make_agent(spec, state.game, index)
             out.append(str(agent.choose(state.view(seat))))
@@ -87,3 +90,39 @@ def test_an_informed_rollout_is_refused_where_the_game_has_none() -> None:
     for name in ("thalara", "vale"):                      # both games have one
         make_agent("ismcts:50+roll=0.5", midgame(name, 3).game, 1)
 
+
+
+@pytest.mark.parametrize(("game", "iterations"), [("thalara", 1000), ("vale", 1900)])
+def test_the_expert_level_is_the_informed_rollout_at_hards_cost(game: str,
+                                                              iterations: int) -> None:
+    # hard searches 2,000 plain iterations; an informed Thalara iteration costs 1.7-1.85
+    # plain ones, a Vale one a few percent more (docs/ai.md, "Sixth round")
+    agent = make_agent("ismcts:expert", midgame(game, 3).game, 1)
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.settings.iterations, agent.settings.seconds, agent.settings.informed) == \
+        (iterations, None, 1.0)
+    tuned = make_agent("ismcts:expert+c=0.7", midgame(game, 3).game, 1)
+    assert isinstance(tuned, ISMCTSAgent)
+    assert (tuned.settings.iterations, tuned.settings.exploration, tuned.settings.informed) \
+        == (iterations, 0.7, 1.0)
+    assert computer_name("ismcts:expert") == "Computer (expert)"
+
+
+def test_the_expert_level_needs_its_game() -> None:
+    with pytest.raises(OptionError, match="name the game"):
+        settings_for("expert")
+    # the analysis's judge takes the level with the record's game, and says so without
+    assert search_settings("ismcts:expert", "vale").iterations == 1900
+    with pytest.raises(AnalysisError, match="name the game"):
+        search_settings("ismcts:expert")
+
+
+def test_the_expert_plays_the_same_for_a_seed_and_never_sees_a_hidden_card() -> None:
+    # the hidden-card test of the analysis, applied to the expert as a player meets it,
+    # at its first decisions (its whole budget each)
+    held = _first_round(played_record("thalara", seed=2, agents=("greedy", "random")))
+    other = _unseen_swap(held)
+    one = _choices(held, 0, "ismcts:expert", most=3)
+    assert len(one) == 3
+    assert one == _choices(other, 0, "ismcts:expert", most=3)
+    assert one == _choices(held, 0, "ismcts:expert", most=3)

@@ -42,6 +42,8 @@ def test_meta_lists_games_and_agents(client: TestClient) -> None:
     meta = client.get("/api/meta").json()
     assert {g["name"] for g in meta["games"]} == {"thalara", "vale"}
     assert "random" in meta["agents"] and "greedy" in meta["agents"]
+    assert [a for a in meta["agents"] if a.startswith("ismcts:")] == [
+        "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"]
 
 
 @pytest.mark.parametrize("spec, words", [

@@ -35,6 +35,13 @@ from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, V
 # 2 s) searched on the pure build on the development machine (72-101, 392-533 and
 # 1,735-2,001 iterations, docs/ai.md); a clock stays available as ismcts:0.5s.
 LEVELS: Final[dict[str, int]] = {"easy": 100, "medium": 500, "hard": 2000}
+# The expert: the game's informed rollout at every step (docs/ai.md, "Fifth round" and
+# "Sixth round"), with the iterations that cost what hard's 2,000 cost in that game. An
+# informed Thalara iteration is 1.7 (pure) to 1.85 (compiled) times as dear as a plain
+# one, a Vale iteration 0-4% dearer (benchmarks/search_speed.py), so it thinks no longer
+# than hard on either build.
+EXPERT: Final = "expert"
+EXPERT_ITERATIONS: Final[dict[str, int]] = {"thalara": 1000, "vale": 1900}
 MAX_SECONDS: Final = 3600.0
 MAX_ITERATIONS: Final = 100_000_000
 MAX_DEPTH: Final = 10_000
@@ -467,15 +474,16 @@ KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_
                 "mast": "mast", "roll": "informed"}
 
 
-def settings_for(level: str | None) -> SearchSettings:
-    """The search settings for a level: a name (easy, medium, hard), a number of
-    iterations ("400"), or a time ("0.3s", "250ms"), optionally followed by knobs:
-    "+depth=N" (rollout actions before the evaluation), "+c=X" (exploration constant),
-    "+margin=X" (weight of the score margin in the reward)."""
+def settings_for(level: str | None, game: str | None = None) -> SearchSettings:
+    """The search settings for a level: a name (easy, medium, hard, and expert, which
+    needs the game's name), a number of iterations ("400"), or a time ("0.3s",
+    "250ms"), optionally followed by knobs: "+depth=N" (rollout actions before the
+    evaluation), "+c=X" (exploration constant), "+margin=X" (weight of the score margin
+    in the reward)."""
     if level is None:
         return SearchSettings(iterations=LEVELS["medium"])
     budget, *knobs = level.split("+")
-    base = _budget(budget)
+    base = _expert(game) if budget == EXPERT else _budget(budget)
     changes: dict[str, float | int] = {}
     for knob in knobs:
         key, _, text = knob.partition("=")
@@ -498,6 +506,12 @@ def settings_for(level: str | None) -> SearchSettings:
         raise OptionError(f"ismcts level {level!r}: {exc}") from None
 
 
+def _expert(game: str | None) -> SearchSettings:
+    if game is None:
+        raise OptionError("the expert level is set for each game; name the game")
+    return SearchSettings(iterations=EXPERT_ITERATIONS.get(game, LEVELS["hard"]), informed=1.0)
+
+
 def _budget(level: str) -> SearchSettings:
     if level in LEVELS:
         return SearchSettings(iterations=LEVELS[level])
@@ -516,5 +530,5 @@ def _budget(level: str) -> SearchSettings:
             return SearchSettings(**settings)  # type: ignore[arg-type]
         except ValueError as exc:
             raise OptionError(f"ismcts level {level!r}: {exc}") from None
-    raise OptionError(f"unknown ismcts level {level!r}: use easy, medium, hard, a number "
+    raise OptionError(f"unknown ismcts level {level!r}: use easy, medium, hard, expert, a number "
                       "of iterations (ismcts:400) or a time (ismcts:0.3s)")

@@ -61,7 +61,7 @@ def _greedy(game: Game, level: str | None, seed: int | None) -> Agent:
 def _ismcts(game: Game, level: str | None, seed: int | None) -> Agent:
     from cardtable.agents.ismcts import ISMCTSAgent, settings_for
 
-    return ISMCTSAgent(game, seed, settings_for(level))
+    return ISMCTSAgent(game, seed, settings_for(level, game.name))
 
 
 register_agent("random", _random)

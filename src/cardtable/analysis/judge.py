@@ -56,16 +56,17 @@ class Judgement:
     top: tuple[Alternative, ...]
 
 
-def search_settings(agent: str) -> SearchSettings:
+def search_settings(agent: str, game: str | None = None) -> SearchSettings:
     """The search for an agent spec: `ismcts`, `ismcts:LEVEL`, `ismcts:N` (iterations,
-    deterministic) or a time (`ismcts:0.3s`). Other agents have no expected results to
-    compare, so they are refused."""
+    deterministic) or a time (`ismcts:0.3s`); `ismcts:expert` needs the game's name.
+    Other agents have no expected results to compare, so they are refused."""
     name, _, level = agent.strip().lower().partition(":")
     if name != "ismcts":
         raise AnalysisError(f"the analysis needs a search agent: ismcts:N (iterations), "
-                            f"ismcts:easy, ismcts:medium or ismcts:hard; not {agent!r}")
+                            f"ismcts:easy, ismcts:medium, ismcts:hard or ismcts:expert; "
+                            f"not {agent!r}")
     try:
-        return settings_for(level or None)
+        return settings_for(level or None, game)
     except OptionError as exc:
         raise AnalysisError(str(exc)) from None
 

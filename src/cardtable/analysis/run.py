@@ -90,7 +90,7 @@ def _judge_at(state: State, task: _Task, record: GameRecord,
     """Judge the decision `task` names in `state`, the game just before it."""
     view = state.view(task.seat)
     taken = state.game.parse_action(state, record.actions[task.index])
-    verdict = judge(view, taken, state.game, search_settings(task.agent),
+    verdict = judge(view, taken, state.game, search_settings(task.agent, state.game.name),
                     decision_seed(task.index))
     return Decision(index=task.index, seat=task.seat, round=task.round, legal=task.legal,
                     judgement=verdict,
@@ -130,7 +130,7 @@ class Stepwise:
 
     def __init__(self, record: GameRecord, seats: Sequence[int] | None = None,
                  agent: str = "ismcts:medium", thresholds: Thresholds | None = None) -> None:
-        search_settings(agent)
+        search_settings(agent, record.game)
         self.record = record
         self.agent = agent
         self.thresholds = thresholds or Thresholds()
@@ -168,7 +168,7 @@ def analyze(record: GameRecord, seats: Sequence[int] | None = None,
     counted, not searched."""
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise AnalysisError(f"workers must be a whole number from 1 up, not {workers!r}")
-    search_settings(agent)                       # a bad agent fails before any replay
+    search_settings(agent, record.game)          # a bad agent fails before any replay
     thresholds = thresholds or Thresholds()
     chosen = check_seats(seats, record.players)
     plan = _plan(record, chosen, agent)

@@ -106,7 +106,7 @@ def run_analyze(args: argparse.Namespace, console: Console, read_line: Any = Non
     # Everything that can be wrong is found before the first search, and nothing is
     # written until the analysis is done.
     record = GameRecord.load(args.record)
-    search_settings(args.agent)
+    search_settings(args.agent, record.game)
     over = record.replay().is_over()
     seats = chosen_seats(args, record, over)
     if args.plot is not None:

@@ -59,7 +59,8 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("game", help="the game (" + ", ".join(cardtable.games()) + ")")
     parser.add_argument("--agents", required=True, metavar="A,B[,C,D]",
                         help="comma-separated agent specs: random, greedy, ismcts:easy, "
-                             "ismcts:medium, ismcts:hard, ismcts:N (N iterations)")
+                             "ismcts:medium, ismcts:hard, ismcts:expert, ismcts:N (N "
+                             "iterations)")
     parser.add_argument("--games", type=positive_int, default=100, help="games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     parser.add_argument("--players", type=positive_int, default=None,

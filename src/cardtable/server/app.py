@@ -260,7 +260,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     async def meta() -> dict[str, Any]:
         names = agent_names()
         levels = [f"{n}:{lv}" for n in names if n == "ismcts"
-                  for lv in ("easy", "medium", "hard")]
+                  for lv in ("easy", "medium", "hard", "expert")]
         # each game's options: a line of help each, and the declarations the lobby
         # builds its controls from (the server checks every option all the same)
         return {"games": [{"name": g, "title": load_game(g).title,

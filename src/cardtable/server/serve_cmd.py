@@ -115,11 +115,13 @@ def serve_command(args: argparse.Namespace) -> int:
                     seek_posts_per_address=15 * args.seeks_per_address,
                     seek_waiters_per_address=4 * args.seeks_per_address,
                     analysis_agent=args.analysis_agent)
+    from cardtable import games
     from cardtable.analysis import AnalysisError, search_settings
     from cardtable.server.single import InUse
 
     try:
-        search_settings(args.analysis_agent)
+        for game in games():                     # (the expert level is set for each game)
+            search_settings(args.analysis_agent, game)
     except AnalysisError as exc:
         print(f"cardtable serve: --analysis-agent: {exc}", file=sys.stderr)
         return 2

@@ -14,7 +14,8 @@ const CLOCKS = [["", "no clock"], ["3m+2s", "3 min + 2 s a move"], ["10m+5s", "1
 
 // the computer's levels as a player reads them (the values stay the agents' names)
 const AGENT_WORDS = { random: "random: any legal move", greedy: "greedy: the best-looking move",
-  "ismcts:easy": "easy", "ismcts:medium": "medium", "ismcts:hard": "hard" };
+  "ismcts:easy": "easy", "ismcts:medium": "medium", "ismcts:hard": "hard",
+  "ismcts:expert": "expert" };
 
 export async function lobby(main, statusEl) {
   document.title = "cardtable — lobby";
