@@ -201,7 +201,7 @@ def test_load_resumes_with_the_saved_seat_and_agent(tmp_path: Path,
     script = Script([], then="1")
     assert main(["play", "--load", str(save)], read_line=script) == 0
     out = capsys.readouterr().out
-    assert "you are P2 (you) against random" in out
+    assert "you are P2 (you) against Computer (random)" in out
     assert "Final scores" in out
     assert script.prompts == 1
     after = GameRecord.load(save)       # a loaded game saves back to its file at the end

@@ -20,7 +20,7 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from cardtable.agents import Agent, make_agent
+from cardtable.agents import Agent, computer_name, make_agent
 from cardtable.cli.render import render_generic, renderer_for, status_for
 from cardtable.cli.words import Words, end_lines
 from cardtable.engine.api import (
@@ -236,7 +236,7 @@ class PlaySession:
     def loop(self) -> int:
         # No seed here: it would tell the computer's cards (it is shown at the end).
         self.say(f"{self.game.title}: you are {seat_label(self.seat, self.seat)} against "
-                 f"{self.vs}. Type 'help' for help.", "bold")
+                 f"{computer_name(self.vs)}. Type 'help' for help.", "bold")
         while not self.state.is_over():
             player = self.state.current_player()
             if player is None:
