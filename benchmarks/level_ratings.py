@@ -6,6 +6,9 @@ the anchor level sits at its anchor rating.
     python benchmarks/level_ratings.py --pool thalara-2p --anchor greedy=1500 \\
         benchmarks/results/arena_thalara_2p_levels_seed3101.jsonl ...
 
+A level that played under its settings' spec (the expert's budget, say, measured before
+it had a name) is counted under its name with `--alias LEVEL SPEC`.
+
 Prints the ratings, each with the games behind it, as JSON; `LEVEL_RATINGS` in
 server/ratings.py and the table in docs/ratings.md are written from that output.
 """
@@ -42,10 +45,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pool", required=True, help="game-Np, e.g. vale-2p")
     parser.add_argument("--anchor", default="greedy=1500",
                         help="LEVEL=RATING: the level held at that rating (default greedy=1500: a newcomer)")
+    parser.add_argument("--alias", nargs=2, action="append", default=[],
+                        metavar=("LEVEL", "SPEC"),
+                        help="count the games of SPEC as LEVEL's (the same settings)")
     args = parser.parse_args(argv)
     players = int(args.pool.rpartition("-")[2].rstrip("p"))
     level, _, value = args.anchor.partition("=")
     results = read(args.files, players)
+    names = {spec: name for name, spec in args.alias}
+    for r in results:
+        r.labels = [names.get(label, label) for label in r.labels]
     labels = sorted({label for r in results for label in r.labels})
     if level not in labels:
         print(f"the anchor {level!r} played none of these games", file=sys.stderr)

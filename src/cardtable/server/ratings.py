@@ -112,8 +112,8 @@ def rate(seats: Sequence[SeatResult], current: Mapping[int, Rating]) -> dict[int
 # every machine and build. A level without a measured number (3 and 4 players) is
 # shown without one rather than with a guess.
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "thalara-2p": {"random": 673, "greedy": 1500, "ismcts:easy": 1648,
-                   "ismcts:medium": 1815, "ismcts:hard": 1926},
+    "thalara-2p": {"random": 711, "greedy": 1500, "ismcts:easy": 1638,
+                   "ismcts:medium": 1799, "ismcts:hard": 1885, "ismcts:expert": 2019},
     "vale-2p": {"random": 999, "greedy": 1500, "ismcts:easy": 1629,
                 "ismcts:medium": 1794, "ismcts:hard": 1884},
 }
