@@ -91,17 +91,17 @@ def test_an_informed_rollout_is_refused_where_the_game_has_none() -> None:
         make_agent("ismcts:50+roll=0.5", midgame(name, 3).game, 1)
 
 
-
 @pytest.mark.parametrize(("game", "iterations"), [("thalara", 1000), ("vale", 1900)])
 def test_the_expert_level_is_the_informed_rollout_at_hards_cost(game: str,
                                                               iterations: int) -> None:
     # hard searches 2,000 plain iterations; an informed Thalara iteration costs 1.7-1.85
     # plain ones, a Vale one a few percent more (docs/ai.md, "Sixth round")
-    agent = make_agent("ismcts:expert", midgame(game, 3).game, 1)
+    rules = midgame(game, 3).game
+    agent = make_agent("ismcts:expert", rules, 1)
     assert isinstance(agent, ISMCTSAgent)
     assert (agent.settings.iterations, agent.settings.seconds, agent.settings.informed) == \
         (iterations, None, 1.0)
-    tuned = make_agent("ismcts:expert+c=0.7", midgame(game, 3).game, 1)
+    tuned = make_agent("ismcts:expert+c=0.7", rules, 1)
     assert isinstance(tuned, ISMCTSAgent)
     assert (tuned.settings.iterations, tuned.settings.exploration, tuned.settings.informed) \
         == (iterations, 0.7, 1.0)

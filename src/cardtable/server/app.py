@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from cardtable import __version__, games, load_game
 from cardtable.agents import agent_names, computer_name, make_agent
+from cardtable.agents.ismcts import EXPERT, LEVELS
 from cardtable.engine.api import CardtableError
 from cardtable.engine.options import validate_options
 from cardtable.engine.record import GameRecord
@@ -260,7 +261,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
     async def meta() -> dict[str, Any]:
         names = agent_names()
         levels = [f"{n}:{lv}" for n in names if n == "ismcts"
-                  for lv in ("easy", "medium", "hard", "expert")]
+                  for lv in (*LEVELS, EXPERT)]
         # each game's options: a line of help each, and the declarations the lobby
         # builds its controls from (the server checks every option all the same)
         return {"games": [{"name": g, "title": load_game(g).title,
