@@ -4,11 +4,13 @@ each wired into the search, each deterministic for a seed and an iteration budge
 from __future__ import annotations
 
 import pickle
+import random
 
 import pytest
 from search_positions import midgame
 from tests.analysis.positions import played_record
 from tests.analysis.test_hidden import _first_round, _unseen_swap
+from tests.vale.test_state import advanced, rearranged
 from toy_game import ToyGame
 
 from cardtable.agents import computer_name, make_agent
@@ -91,28 +93,36 @@ def test_an_informed_rollout_is_refused_where_the_game_has_none() -> None:
         make_agent("ismcts:50+roll=0.5", midgame(name, 3).game, 1)
 
 
-@pytest.mark.parametrize(("game", "iterations"), [("thalara", 1000), ("vale", 1900)])
-def test_the_expert_level_is_the_informed_rollout_at_hards_cost(game: str,
-                                                              iterations: int) -> None:
-    # hard searches 2,000 plain iterations; an informed Thalara iteration costs 1.7-1.85
-    # plain ones, a Vale one a few percent more (docs/ai.md, "Sixth round")
+@pytest.mark.parametrize(("game", "iterations", "informed", "depth"),
+                         [("thalara", 1000, 1.0, 20), ("vale", 1000, 0.0, 60)])
+def test_the_expert_level_is_what_beat_hard_at_hards_cost(
+        game: str, iterations: int, informed: float, depth: int) -> None:
+    # hard searches 2,000 plain iterations. Thalara's expert: the informed rollout, whose
+    # iteration costs 1.7-1.85 plain ones; Vale's: rollouts of 60 actions, twice the cost
+    # of 20 (docs/ai.md, "Sixth round" and "Seventh round")
     rules = midgame(game, 3).game
     agent = make_agent("ismcts:expert", rules, 1)
     assert isinstance(agent, ISMCTSAgent)
-    assert (agent.settings.iterations, agent.settings.seconds, agent.settings.informed) == \
-        (iterations, None, 1.0)
+    got = agent.settings
+    assert (got.iterations, got.seconds, got.informed, got.rollout_depth) == \
+        (iterations, None, informed, depth)
     tuned = make_agent("ismcts:expert+c=0.7", rules, 1)
     assert isinstance(tuned, ISMCTSAgent)
-    assert (tuned.settings.iterations, tuned.settings.exploration, tuned.settings.informed) \
-        == (iterations, 0.7, 1.0)
+    got = tuned.settings
+    assert (got.iterations, got.exploration, got.informed, got.rollout_depth) == \
+        (iterations, 0.7, informed, depth)
     assert computer_name("ismcts:expert") == "Computer (expert)"
+
+
+def test_a_game_without_expert_settings_gets_hards() -> None:
+    assert settings_for("expert", "chess") == settings_for("hard")
 
 
 def test_the_expert_level_needs_its_game() -> None:
     with pytest.raises(OptionError, match="name the game"):
         settings_for("expert")
     # the analysis's judge takes the level with the record's game, and says so without
-    assert search_settings("ismcts:expert", "vale").iterations == 1900
+    assert search_settings("ismcts:expert", "vale").rollout_depth == 60
     with pytest.raises(AnalysisError, match="name the game"):
         search_settings("ismcts:expert")
 
@@ -126,3 +136,17 @@ def test_the_expert_plays_the_same_for_a_seed_and_never_sees_a_hidden_card() -> 
     assert len(one) == 3
     assert one == _choices(other, 0, "ismcts:expert", most=3)
     assert one == _choices(held, 0, "ismcts:expert", most=3)
+
+
+def test_vales_expert_plays_the_same_for_a_seed_and_never_sees_a_hidden_card() -> None:
+    # Vale's hidden cards (the deck below its known top, a hand card drawn unseen) laid
+    # out otherwise: the same view, so the same choices, at the expert's whole budget
+    for seed, steps in ((5, 40), (9, 90)):
+        state = advanced(2, seed, steps, "artifacts")
+        viewer = state.current_player()
+        assert viewer is not None and len(state.legal_actions()) > 1
+        other = rearranged(state, viewer, random.Random(seed))
+        assert other.fingerprint() != state.fingerprint() or not other.deck
+        chosen = [str(make_agent("ismcts:expert", state.game, seed).choose(s.view(viewer)))
+                  for s in (state, other, state)]
+        assert chosen[0] == chosen[1] == chosen[2]
