@@ -114,8 +114,8 @@ def rate(seats: Sequence[SeatResult], current: Mapping[int, Rating]) -> dict[int
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
     "thalara-2p": {"random": 711, "greedy": 1500, "ismcts:easy": 1638,
                    "ismcts:medium": 1799, "ismcts:hard": 1885, "ismcts:expert": 2019},
-    "vale-2p": {"random": 999, "greedy": 1500, "ismcts:easy": 1629,
-                "ismcts:medium": 1794, "ismcts:hard": 1884},
+    "vale-2p": {"random": 1034, "greedy": 1500, "ismcts:easy": 1624,
+                "ismcts:medium": 1783, "ismcts:hard": 1852, "ismcts:expert": 1961},
 }
 
 
