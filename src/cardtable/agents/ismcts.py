@@ -43,10 +43,6 @@ LEVELS: Final[dict[str, int]] = {"easy": 100, "medium": 500, "hard": 2000}
 # one), which cost twice as much, so 1,000 iterations too. Either thinks no longer than
 # hard on either build. A game without settings of its own gets hard's.
 EXPERT: Final = "expert"
-EXPERT_SETTINGS: Final[dict[str, dict[str, Any]]] = {
-    "thalara": {"iterations": 1000, "informed": 1.0},
-    "vale": {"iterations": 1000, "rollout_depth": 60},
-}
 MAX_SECONDS: Final = 3600.0
 MAX_ITERATIONS: Final = 100_000_000
 MAX_DEPTH: Final = 10_000
@@ -117,6 +113,14 @@ class SearchSettings:
                                  self.rollout_depth, self.margin_weight,
                                  self.textbook_availability, self.bias, self.mix,
                                  self.mast, self.informed))
+
+
+# The expert's settings per game (the reasons are at EXPERT above), built here so that a
+# setting out of bounds fails at import rather than at a player's first game.
+EXPERT_SETTINGS: Final[dict[str, SearchSettings]] = {
+    "thalara": SearchSettings(iterations=1000, informed=1.0),
+    "vale": SearchSettings(iterations=1000, rollout_depth=60),
+}
 
 
 @dataclass(frozen=True)
@@ -514,7 +518,7 @@ def settings_for(level: str | None, game: str | None = None) -> SearchSettings:
 def _expert(game: str | None) -> SearchSettings:
     if game is None:
         raise OptionError("the expert level is set for each game; name the game")
-    return SearchSettings(**EXPERT_SETTINGS.get(game, {"iterations": LEVELS["hard"]}))
+    return EXPERT_SETTINGS.get(game) or _budget("hard")
 
 
 def _budget(level: str) -> SearchSettings:
