@@ -28,10 +28,12 @@ register_game("thalara", "cardtable.thalara.game:ThalaraGame", faces={
     "encoding": "cardtable.rl.thalara_encoding:ThalaraEncoding",
     "lesson": "cardtable.learn.thalara:LESSON",
     "puzzle_theme": "cardtable.puzzles.themes:thalara_theme",
+    "value": "cardtable.thalara.value_features",
 })
 register_game("vale", "cardtable.vale.game:ValeGame", faces={
     "terminal": "cardtable.cli.render_vale",
     "encoding": "cardtable.rl.vale_encoding:ValeEncoding",
     "lesson": "cardtable.learn.vale:LESSON",
     "puzzle_theme": "cardtable.puzzles.themes:vale_theme",
+    "value": "cardtable.vale.value_features",
 })

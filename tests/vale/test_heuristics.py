@@ -6,7 +6,7 @@ import random
 
 from cardtable.agents import make_agent
 from cardtable.vale.actions import K_HUNT, K_PAY, payment_counts
-from cardtable.vale.heuristics import ValeHeuristics, _values, worth
+from cardtable.vale.heuristics import ValeHeuristics, card_values, worth
 from cardtable.vale.state import ValeState
 
 from .helpers import GAME, position, seat
@@ -92,11 +92,11 @@ def test_card_values_are_never_borrowed_from_a_freed_card_set() -> None:
 
     cs = load_cards(BASE_FILE)
     freed = load_cards(BASE_FILE)             # another set, as if it had held this id
-    stale = heuristics._Values(freed)
+    stale = heuristics.CardValues(freed)
     heuristics._CACHE[id(cs)] = (freed, stale)
-    values = heuristics._values(cs)
-    assert isinstance(values, heuristics._Values) and values is not stale
-    assert heuristics._values(cs) is values                   # and kept for this set
+    values = heuristics.card_values(cs)
+    assert isinstance(values, heuristics.CardValues) and values is not stale
+    assert heuristics.card_values(cs) is values                   # and kept for this set
 
 
 
@@ -135,7 +135,7 @@ def test_the_informed_rollout_hunts_the_card_worth_most_and_pays_the_fewest_ston
     hunts = payments = 0
     for st in [d for seed in range(4) for d in _informed_decisions(2, seed)]:
         legal = st.legal_actions()
-        vals = _values(st.cs)
+        vals = card_values(st.cs)
         chosen = h.informed_rollout_action(st, random.Random(1))
         if all(a.kind == K_HUNT for a in legal):
             worth_of = {a: max(0.55 * vals.sell[a.a], 0.55 * vals.hand[a.a]) for a in legal}

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from cardtable.agents.base import Agent
+from cardtable.agents.value import ValueFace, model_for, value_face
 from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, View
 
 # Named levels: search iterations per decision. A level is a strength, not a clock: the
@@ -84,6 +85,10 @@ class SearchSettings:
     # judgement of the actions, cheaper than the evaluation) with this probability, else
     # the game's quick policy; a game without an informed policy refuses the knob.
     informed: float = 0.0
+    # a learned value (agents/value.py) at the rollout's cut-off in place of the game's
+    # hand-written evaluation; a game without one refuses the knob, and where no model
+    # fits (another player count, other cards) the hand-written one is used, said once.
+    value: bool = False
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -112,7 +117,7 @@ class SearchSettings:
         return (SearchSettings, (self.iterations, self.seconds, self.exploration,
                                  self.rollout_depth, self.margin_weight,
                                  self.textbook_availability, self.bias, self.mix,
-                                 self.mast, self.informed))
+                                 self.mast, self.informed, self.value))
 
 
 # The expert's settings per game (the reasons are at EXPERT above), built here so that a
@@ -169,6 +174,13 @@ class ISMCTSAgent(Agent):
         if self.settings.informed and self._informed is None:
             raise OptionError(f"the ismcts knob 'roll' needs an informed rollout policy, "
                               f"which {game.name} does not have")
+        self._game_name = game.name
+        self._value_face: ValueFace | None = None
+        if self.settings.value:
+            self._value_face = value_face(game.name)
+            if self._value_face is None:
+                raise OptionError(f"the ismcts knob 'value' needs a learned value, which "
+                                  f"{game.name} does not have")
 
     # -- the agent interface ----------------------------------------------------
     def choose(self, view: View) -> Action:
@@ -368,7 +380,13 @@ class ISMCTSAgent(Agent):
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _evaluation(self, world: State) -> list[float]:
-        """The game's evaluation of `world` for every player, mapped to 0..1."""
+        """The game's evaluation of `world` for every player, mapped to 0..1 (the
+        learned value's chances with the `value` knob, where a model fits)."""
+        face = self._value_face
+        if face is not None and not world.is_over():
+            model = model_for(self._game_name, world.num_players, face.card_digest(world))
+            if model is not None:
+                return model.chances(face.features(world))
         evaluate = self.heuristics.evaluate
         out = []
         for p in range(world.num_players):
@@ -480,7 +498,9 @@ def final_rewards(state: State, margin_weight: float) -> list[float]:
 # Names of the tuning knobs a level may carry after "+": ismcts:medium+depth=20+c=0.5
 KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight",
                 "avail": "textbook_availability", "bias": "bias", "mix": "mix",
-                "mast": "mast", "roll": "informed"}
+                "mast": "mast", "roll": "informed", "value": "value"}
+# the knobs that are on or off (0 or 1)
+SWITCHES: Final = ("avail", "value")
 
 
 def settings_for(level: str | None, game: str | None = None) -> SearchSettings:
@@ -500,7 +520,7 @@ def settings_for(level: str | None, game: str | None = None) -> SearchSettings:
             raise OptionError(f"unknown ismcts knob {key!r} in {level!r}; knobs: "
                               f"{', '.join(KNOBS)}")
         try:
-            if key == "avail":
+            if key in SWITCHES:
                 if text not in ("0", "1"):
                     raise ValueError(text)
                 changes[KNOBS[key]] = text == "1"
@@ -508,7 +528,7 @@ def settings_for(level: str | None, game: str | None = None) -> SearchSettings:
                 changes[KNOBS[key]] = int(text) if key == "depth" else float(text)
         except ValueError:
             raise OptionError(f"ismcts knob {key!r} needs a number, got {text!r}"
-                              + (" (avail takes 0 or 1)" if key == "avail" else "")) from None
+                              + (f" ({key} takes 0 or 1)" if key in SWITCHES else "")) from None
     try:
         return replace(base, **changes)  # type: ignore[arg-type]
     except ValueError as exc:

@@ -247,6 +247,11 @@ def build_parser() -> argparse.ArgumentParser:
     from cardtable.cli.puzzles_cmd import add_puzzles_parser
 
     add_puzzles_parser(commands)
+
+    # `train` fits the search's learned value (cardtable.agents.training).
+    from cardtable.cli.train_cmd import add_train_parser
+
+    add_train_parser(commands)
     return parser
 
 

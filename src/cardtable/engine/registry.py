@@ -12,7 +12,9 @@ comparing game names. The kinds the built-in faces look up:
 - "encoding": an `Encoding` subclass with `for_setup(game, state)` (rl/encoding.py);
 - "lesson": the guided first game, a `learn.model.Lesson` (learn/__init__.py);
 - "puzzle_theme": `theme(world, view, best, rival) -> str`, a puzzle's theme from the
-  best action and its rival (puzzles/themes.py).
+  best action and its rival (puzzles/themes.py);
+- "value": what a learned value sees of a position, a module with FEATURES,
+  `features(state)` and `card_digest(state)` (agents/value.py).
 
 The engine does not know what a kind means; it only keeps and imports the references.
 The built-in games are registered by the package (`cardtable/__init__.py`).

@@ -145,7 +145,7 @@ def _perm_value(ops: Ops) -> float:
     return total
 
 
-class _Values:
+class CardValues:
     """Per-card estimates for one card set."""
 
     __slots__ = ("art", "hand", "instant", "per_round", "sell")
@@ -166,44 +166,50 @@ class _Values:
 
 # By id, holding the card set itself: a freed set's id may be handed to a new one,
 # which must not inherit its values. A few sets at most are in use at a time.
-_CACHE: dict[int, tuple[CardSet, _Values]] = {}
+_CACHE: dict[int, tuple[CardSet, CardValues]] = {}
 _CACHE_SIZE = 16
 
 
-def _values(cs: CardSet) -> _Values:
+def card_values(cs: CardSet) -> CardValues:
     found = _CACHE.get(id(cs))
     if found is not None and found[0] is cs:
         return found[1]
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.clear()
-    values = _Values(cs)
+    values = CardValues(cs)
     _CACHE[id(cs)] = (cs, values)
     return values
 
 
-def worth(st: ValeState, p: int, vals: _Values | None = None) -> float:
+def rounds_left(st: ValeState, p: int) -> int:
+    """Resolution phases still to come for p (this round's, unless already resolved)."""
+    resolved = st.phase == RESOLUTION and (st.turn > (p - st.first) % st.n)
+    return LAST_ROUND - st.round + (0 if resolved else 1)
+
+
+def stone_worth(st: ValeState, p: int) -> float:
+    """The value of p's stones; over the limit (a discard is pending) only the best
+    stones count, as only they will stay."""
+    vr, vb, vp = board.stone_values(st, p)
+    red, blue, purple = board.stones_of(st, p)
+    room = board.stone_limit(st, p)
+    if red + blue + purple > room:
+        kept = sorted([vr] * red + [vb] * blue + [vp] * purple, reverse=True)[:room]
+        return float(sum(kept))
+    return float(red * vr + blue * vb + purple * vp)
+
+
+def worth(st: ValeState, p: int, vals: CardValues | None = None) -> float:
     """Points now plus a rough estimate of what p's position will still score."""
     if vals is None:
-        vals = _values(st.cs)
+        vals = card_values(st.cs)
     pts = float(st.points[p])
     if st.phase == OVER:
         return pts
-    rnd = st.round
-    # resolution phases still to come for p (this round's, unless already resolved)
-    resolved = st.phase == RESOLUTION and (st.turn > (p - st.first) % st.n)
-    left = LAST_ROUND - rnd + (0 if resolved else 1)
-    late = rnd >= LAST_ROUND
-    vr, vb, vp = board.stone_values(st, p)
-    red, blue, purple = board.stones_of(st, p)
+    left = rounds_left(st, p)
+    late = st.round >= LAST_ROUND
     stone_w = 0.15 if late and st.phase == RESOLUTION else STONE_W
-    room = board.stone_limit(st, p)
-    if red + blue + purple > room:
-        # over the limit (a discard is pending): only the best stones will stay
-        kept = sorted([vr] * red + [vb] * blue + [vp] * purple, reverse=True)[:room]
-        stone_total = float(sum(kept))
-    else:
-        stone_total = float(red * vr + blue * vb + purple * vp)
-    total = pts + stone_w * stone_total
+    total = pts + stone_w * stone_worth(st, p)
     per_round = vals.per_round
     for c in st.areas[p]:
         total += left * per_round[c] + 0.5
@@ -234,7 +240,7 @@ class ValeHeuristics:
 
     def evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, ValeState)
-        vals = _values(state.cs)
+        vals = card_values(state.cs)
         mine = worth(state, player, vals)
         best = max(worth(state, q, vals) for q in range(state.n) if q != player)
         if state.is_over():
@@ -260,7 +266,7 @@ class ValeHeuristics:
         legal = state.legal
         if len(legal) == 1:
             return legal[0]
-        vals = _values(state.cs)
+        vals = card_values(state.cs)
         best: Action | None = None
         best_score = -1e9
         for action in legal:
