@@ -6,7 +6,8 @@ Each step writes down the legal actions, the action chosen, the events as every 
 (each seat and a spectator) reads them, every viewer's observation and the scores; at
 the end the winners. Every SEARCH_EVERY steps the searches choose too: ISMCTS at a fixed
 iteration budget (its choice and every root action's visits and mean reward, floats
-exactly), a world sampled from the decider's view, and the greedy agent's choice.
+exactly), the same with the learned value (`value=1`) and the value's features of the
+world, a world sampled from the decider's view, and the greedy agent's choice.
 
     python tests/builds/play_trace.py [--games N]      # prints {case: [digest per game]}
     python tests/builds/play_trace.py --case C --seed S  # prints that game's trace lines
@@ -27,6 +28,7 @@ from typing import Any
 from cardtable import load_game
 from cardtable.agents.greedy import GreedyAgent
 from cardtable.agents.ismcts import ISMCTSAgent, SearchSettings
+from cardtable.agents.value import value_face
 from cardtable.buildinfo import build_kind
 
 # (case name, game, players, options): every option value of both games at least once,
@@ -79,6 +81,11 @@ def trace_game(game_name: str, players: int, options: dict[str, Any], seed: int,
     rng = random.Random(seed * 7919 + 1)
     searcher = ISMCTSAgent(game, seed=seed,
                            settings=SearchSettings(iterations=ITERATIONS))
+    # the search with the learned value (the shipped model where one fits these cards)
+    valued = ISMCTSAgent(game, seed=seed,
+                         settings=SearchSettings(iterations=ITERATIONS, value=True))
+    face = value_face(game_name)
+    assert face is not None
     greedy = GreedyAgent(game, seed=seed)
     step = 0
     note("start", [state.observation(v) for v in viewers])
@@ -97,6 +104,11 @@ def trace_game(game_name: str, players: int, options: dict[str, Any], seed: int,
             stats = searcher.root_statistics(root, view.legal_actions, mover)
             note("ismcts", [(str(s.action), s.visits, repr(s.mean)) for s in stats])
             note("greedy", str(greedy.choose(view)))
+            note("value features", face.card_digest(world),
+                 [[repr(x) for x in row] for row in face.features(world)])
+            root = valued.search(view)
+            stats = valued.root_statistics(root, view.legal_actions, mover)
+            note("ismcts+value", [(str(s.action), s.visits, repr(s.mean)) for s in stats])
         action = rng.choice(legal)
         events = state.apply(action)
         note("apply", str(action), [[e.to_dict(v) for e in events] for v in viewers])
