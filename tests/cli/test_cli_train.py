@@ -12,13 +12,9 @@ from cardtable.agents import training
 from cardtable.agents.value import load_model
 from cardtable.cli.main import main
 
-SMALL = ["--games", "6", "--positions", "3", "--continuations", "1", "--seed", "4"]
-
-
-@pytest.fixture(autouse=True)
-def _small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    # chunks of 2 games, so that a small run has several
-    monkeypatch.setattr(training, "CHUNK_GAMES", 2)
+# chunks of 2 games, so that a small run has several
+SMALL = ["--games", "6", "--positions", "3", "--continuations", "1", "--seed", "4",
+         "--chunk", "2"]
 
 
 def _train(tmp_path: Path, name: str, *extra: str) -> int:
@@ -75,6 +71,7 @@ def test_a_work_folder_of_another_plan_is_refused_unless_fresh(
 @pytest.mark.parametrize(("args", "message"), [
     (["--option", "nonsense=1"], "nonsense"),
     (["--players", "7"], "7"),
+    (["--workers", "2", "--ray", "local"], "not both"),
 ])
 def test_bad_settings_are_refused_before_any_game(tmp_path: Path, args: list[str],
                                                   message: str,
@@ -83,6 +80,14 @@ def test_bad_settings_are_refused_before_any_game(tmp_path: Path, args: list[str
     err = capsys.readouterr().err
     assert message in err and err.count("error:") == 1
     assert not (tmp_path / "m.json").exists() and not (tmp_path / "m.chunks").exists()
+
+
+def test_ray_trains_the_same_model(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is the optional 'dist' extra")
+    assert _train(tmp_path, "here.json", "--workers", "1") == 0
+    assert _train(tmp_path, "ray.json", "--ray", "local") == 0
+    assert load_model(tmp_path / "ray.json").weights == \
+        load_model(tmp_path / "here.json").weights
 
 
 def test_a_game_without_a_learned_value_is_refused(tmp_path: Path,

@@ -52,13 +52,14 @@ class TrainPlan:
     seed: int
     positions: int = 10          # positions kept a game
     continuations: int = 4       # rollouts to the end a position
+    chunk: int = CHUNK_GAMES     # games a chunk (the work a stopped run may lose)
 
     @property
     def chunks(self) -> int:
-        return -(-self.games // CHUNK_GAMES)
+        return -(-self.games // self.chunk)
 
-    def chunk_games(self, chunk: int) -> range:
-        return range(chunk * CHUNK_GAMES, min(self.games, (chunk + 1) * CHUNK_GAMES))
+    def chunk_games(self, index: int) -> range:
+        return range(index * self.chunk, min(self.games, (index + 1) * self.chunk))
 
 
 @dataclass(frozen=True)

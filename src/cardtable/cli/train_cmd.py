@@ -39,8 +39,8 @@ def add_train_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Play GAMES games with the game's rollout policies, label positions of "
                     "them with the mean result of rollouts played from them to the end, and "
                     "fit a logistic model of that result to the game's value features. The "
-                    "data are kept in chunks of "
-                    f"{CHUNK_GAMES} games in a work folder beside the model, so the same "
+                    "data are kept in chunks (--chunk games each) in a work folder beside "
+                    "the model, so the same "
                     "command resumes a stopped run; every chunk comes from --seed and its "
                     "number, so the model is the same on any number of workers. Put the "
                     f"model in the folder named by ${ENV_DIR} as GAME-Np.json (or "
@@ -58,6 +58,9 @@ def add_train_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--continuations", type=positive_int, default=4,
                         help="rollouts to the end that label a position (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    parser.add_argument("--chunk", type=positive_int, default=CHUNK_GAMES, metavar="N",
+                        help=f"games a chunk, the most a stopped run loses (default "
+                             f"{CHUNK_GAMES})")
     parser.add_argument("--out", metavar="FILE.json", default=None,
                         help="where to write the model (default GAME-Np.json here)")
     parser.add_argument("--work", metavar="FOLDER", default=None,
@@ -73,6 +76,8 @@ def add_train_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run_train(args: argparse.Namespace, console: Console, read_line: Any = None) -> int:
     numpy()                                   # before any game is played
+    if args.workers is not None and args.ray is not None:
+        raise OptionError("give --workers or --ray, not both")
     game = load_game(args.game)
     if value_face(game.name) is None:
         raise OptionError(f"{game.name} has no learned value to train")
@@ -82,7 +87,7 @@ def run_train(args: argparse.Namespace, console: Console, read_line: Any = None)
     _check_writable(out, "--out")
     work = Path(args.work) if args.work else out.with_suffix(".chunks")
     plan = TrainPlan(game.name, args.players, options, args.games, args.seed,
-                     args.positions, args.continuations)
+                     args.positions, args.continuations, args.chunk)
     cards = card_digest_of(plan)              # bad options fail here, before the games
     folder = WorkFolder(work, plan, args.fresh)
     missing = folder.missing()
