@@ -49,13 +49,13 @@ def add_train_parser(subparsers: Any) -> argparse.ArgumentParser:
         epilog="Example: cardtable train vale --players 2 --expansion artifacts --games 3000 "
                "--seed 1 --out vale-2p.json")
     parser.add_argument("game", help="the game (" + ", ".join(cardtable.games()) + ")")
-    parser.add_argument("--players", type=positive_int, default=2,
+    parser.add_argument("--players", type=positive_int, default=2, metavar="K",
                         help="players a game (default 2); a model serves one player count")
-    parser.add_argument("--games", type=positive_int, default=2000,
+    parser.add_argument("--games", type=positive_int, default=2000, metavar="N",
                         help="games to play (default 2000)")
-    parser.add_argument("--positions", type=positive_int, default=10,
+    parser.add_argument("--positions", type=positive_int, default=10, metavar="N",
                         help="positions kept a game (default 10)")
-    parser.add_argument("--continuations", type=positive_int, default=4,
+    parser.add_argument("--continuations", type=positive_int, default=4, metavar="N",
                         help="rollouts to the end that label a position (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--chunk", type=positive_int, default=CHUNK_GAMES, metavar="N",
