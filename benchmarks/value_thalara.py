@@ -30,13 +30,13 @@ import math
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from cardtable import load_game
 from cardtable.agents import make_agent
 from cardtable.agents.ismcts import ISMCTSAgent, final_rewards, settings_for
+from cardtable.agents.training import chance, log_loss, logistic
 from cardtable.engine.api import Action, Heuristics, State
 from cardtable.thalara.state import ThalaraState
 from cardtable.thalara.value_features import FEATURES
@@ -49,11 +49,6 @@ RANDOM_SHARE = 0.05
 def result(state: State, p: int) -> float:
     """The seat's result: 1 a win, 1/k a win shared by k, 0 a loss."""
     return final_rewards(state, 0.0)[p]
-
-
-def chance(z: Any) -> Any:
-    """The logistic function: a model's score as a chance of winning."""
-    return 1.0 / (1.0 + np.exp(-z))
 
 
 class LearnedValue:
@@ -108,22 +103,6 @@ def data(args: argparse.Namespace) -> None:
     print(file=sys.stderr)
     np.savez(args.out, X=np.array(rows), Y=np.array(results), G=np.array(games),
              H=np.array(hand_written))
-
-
-def logistic(X: Any, Y: Any, l2: float = 1e-3) -> Any:
-    """Weights of a logistic regression without intercept (Newton's method)."""
-    w = np.zeros(X.shape[1])
-    for _ in range(50):
-        p = chance(X @ w)
-        grad = X.T @ (p - Y) / len(Y) + l2 * w
-        hess = (X * (p * (1 - p))[:, None]).T @ X / len(Y) + l2 * np.eye(len(w))
-        w -= np.linalg.solve(hess, grad)
-    return w
-
-
-def log_loss(p: Any, Y: Any) -> float:
-    p = np.clip(p, 1e-6, 1 - 1e-6)
-    return float(-np.mean(Y * np.log(p) + (1 - Y) * np.log(1 - p)))
 
 
 def fit(args: argparse.Namespace) -> None:

@@ -171,12 +171,17 @@ class WorkFolder:
             yield Chunk(**json.loads(self.path(i).read_text(encoding="utf-8")))
 
 
+def chance(z: Any) -> Any:
+    """The logistic function: a model's score as a chance (numpy arrays)."""
+    return 1.0 / (1.0 + numpy().exp(-z))
+
+
 def logistic(X: Any, Y: Any) -> Any:
     """Weights of a logistic regression without intercept, to soft targets (Newton)."""
     np = numpy()
     w = np.zeros(X.shape[1])
     for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-(X @ w)))
+        p = chance(X @ w)
         grad = X.T @ (p - Y) / len(Y) + L2 * w
         hess = (X * (p * (1 - p))[:, None]).T @ X / len(Y) + L2 * np.eye(len(w))
         step = np.linalg.solve(hess, grad)
@@ -213,10 +218,8 @@ def fit(plan: TrainPlan, chunks: Iterator[Chunk], cards: str,
     held = G % 5 == 0
     report: dict[str, Any] = {"positions": len(Y)}
     if held.any() and (~held).any():
-        model_loss = log_loss(1 / (1 + np.exp(-(X[held] @ logistic(X[~held], Y[~held])))),
-                              Y[held])
-        hand_loss = log_loss(1 / (1 + np.exp(-(H[held] @ logistic(H[~held], Y[~held])))),
-                             Y[held])
+        model_loss = log_loss(chance(X[held] @ logistic(X[~held], Y[~held])), Y[held])
+        hand_loss = log_loss(chance(H[held] @ logistic(H[~held], Y[~held])), Y[held])
         coin = log_loss(np.full(int(held.sum()), float(Y[~held].mean())), Y[held])
         report["held_out"] = {"positions": int(held.sum()), "model": round(model_loss, 4),
                               "hand_written": round(hand_loss, 4), "constant": round(coin, 4)}
