@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=Path, help="arena --save files")
     parser.add_argument("--pool", required=True, help="game-Np, e.g. vale-2p")
     parser.add_argument("--anchor", default="greedy=1500",
-                        help="LEVEL=RATING: the level held at that rating (default greedy=1500: a newcomer)")
+                        help="LEVEL=RATING: the level held at that rating "
+                             "(default greedy=1500: a newcomer)")
     parser.add_argument("--alias", nargs=2, action="append", default=[],
                         metavar=("LEVEL", "SPEC"),
                         help="count the games of SPEC as LEVEL's (the same settings)")

@@ -37,7 +37,7 @@ import httpx
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.server.helpers import ServerProcess  # noqa: E402
+from tests.server.helpers import ServerProcess
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -80,7 +80,9 @@ WATCH = """() => {
   } catch (err) { /* a browser without the API: no explanations */ }
   window.__draws = [];
   const t = window.cardtable; const draw = t.draw.bind(t);
-  t.draw = () => { const a = performance.now(); draw(); window.__draws.push(performance.now() - a); };
+  t.draw = () => {
+    const a = performance.now(); draw(); window.__draws.push(performance.now() - a);
+  };
 }"""
 
 
