@@ -102,6 +102,10 @@ def count(args: argparse.Namespace) -> None:
     differing: dict[str, list[float]] = {}
     # the same agent's losses per opponent: a decision's loss depends on the game it is in
     against: dict[tuple[str, str], list[float]] = {}
+    # best - taken without the floor at 0: where the taken action is as good as the
+    # judge's choice, the paired searches' noise falls on both sides of 0 and cancels in
+    # the mean, while the clipped loss counts its positive half for every player alike
+    signed: dict[tuple[str, str], list[float]] = {}
     seconds = []
     for line in _lines(args.analyses):
         analysis = Analysis.from_dict(line["analysis"])
@@ -110,6 +114,8 @@ def count(args: argparse.Namespace) -> None:
             agent = line["agents"][d.seat]
             rival = line["agents"][1 - d.seat] if len(line["agents"]) == 2 else "others"
             against.setdefault((agent, rival), []).append(d.loss)
+            signed.setdefault((agent, rival), []).append(
+                d.judgement.best_expected - d.judgement.taken_expected)
             label = d.label if thresholds is None else thresholds.label(
                 d.loss, d.judgement.taken == d.judgement.best)
             labels.setdefault(agent, dict.fromkeys(LABELS, 0))[label] += 1
@@ -129,7 +135,8 @@ def count(args: argparse.Namespace) -> None:
         print("mean loss by opponent:")
         for (agent, rival), values in sorted(against.items()):
             print(f"  {agent} against {rival}: {len(values)} decisions, mean loss "
-                  f"{statistics.fmean(values):.4f}")
+                  f"{statistics.fmean(values):.4f}, signed mean "
+                  f"{statistics.fmean(signed[agent, rival]):.4f}")
 
 
 def _judge_twice(item: tuple[dict[str, Any], int, str]) -> tuple[float, float, bool]:
