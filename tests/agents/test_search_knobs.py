@@ -14,7 +14,7 @@ from tests.vale.test_state import advanced, rearranged
 from toy_game import ToyGame
 
 from cardtable.agents import computer_name, make_agent
-from cardtable.agents.ismcts import ISMCTSAgent, settings_for
+from cardtable.agents.ismcts import LEVELS, ISMCTSAgent, hint_level, settings_for
 from cardtable.analysis import AnalysisError, search_settings
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
@@ -112,6 +112,25 @@ def test_the_expert_level_is_what_beat_hard_at_hards_cost(
     assert (got.iterations, got.exploration, got.informed, got.rollout_depth) == \
         (iterations, 0.7, informed, depth)
     assert computer_name("ismcts:expert") == "Computer (expert)"
+
+
+@pytest.mark.parametrize("game", ["thalara", "vale"])
+def test_the_hints_search_the_experts_method_at_mediums_cost(game: str) -> None:
+    # the expert's iterations cost twice a plain one (the test above), so the hints
+    # get half medium's: the strongest search measured at medium's cost (docs/ai.md)
+    hints = settings_for(hint_level(game), game)
+    expert = settings_for("expert", game)
+    assert (hints.informed, hints.rollout_depth) == (expert.informed, expert.rollout_depth)
+    assert (hints.iterations, hints.seconds) == (LEVELS["medium"] // 2, None)
+    state = midgame(game, 3)
+    player = state.current_player()
+    assert player is not None
+    agent = make_agent(f"ismcts:{hint_level(game)}", state.game, 1)
+    assert agent.choose(state.view(player)) in state.legal_actions()
+
+
+def test_a_game_without_hint_settings_hints_at_medium() -> None:
+    assert hint_level("chess") == "medium"
 
 
 def test_a_game_without_expert_settings_gets_hards() -> None:

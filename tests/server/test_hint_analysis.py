@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.analysis import Analysis
+from cardtable.server import live
 from cardtable.server.app import create_app
 from cardtable.server.limits import Limits
 
@@ -41,6 +42,27 @@ def test_a_hint_names_legal_actions_of_the_seat_to_move_against_the_computer(
         assert 0 <= entry["share"] <= 1 and 0 <= entry["expected"] <= 1
     shares = [e["share"] for e in got["actions"]]
     assert shares == sorted(shares, reverse=True)
+
+
+def test_the_hint_searches_at_the_games_hint_level(client: TestClient,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # seven iterations: every share the hint shows is then a count of seven visits
+    asked: list[str] = []
+
+    def seven(game: str) -> str:
+        asked.append(game)
+        return "7"
+
+    monkeypatch.setattr(live, "hint_level", seven)
+    made = create(client, game="thalara", seed=3,
+                  seats=[{"kind": "human"}, {"kind": "computer", "agent": "random"}])
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        first_decision(ws, hello(ws, 0, made["seats"][0]["token"]))
+        ws.send_json({"type": "hint", "id": "h"})
+        got = receive(ws, "hint")
+    assert asked == ["thalara"]
+    shares = [entry["share"] for entry in got["actions"]]
+    assert shares and all(abs(share * 7 - round(share * 7)) < 0.01 for share in shares)
 
 
 def test_no_hint_between_people_for_spectators_or_out_of_turn(client: TestClient) -> None:

@@ -128,6 +128,19 @@ EXPERT_SETTINGS: Final[dict[str, SearchSettings]] = {
 }
 
 
+# The hints' search per game: the strongest settings measured at medium's cost a decision
+# (500 plain iterations, the budget the hints have always had). Each is the expert's
+# method at half medium's iterations, since its iterations cost twice a plain one
+# (docs/ai.md, "Ninth round"): Thalara's informed rollout beat medium in 71% of 100
+# games at that cost, Vale's rollouts of 60 actions in 59.5% (with the Artifacts).
+HINT_LEVELS: Final[dict[str, str]] = {"thalara": "250+roll=1", "vale": "250+depth=60"}
+
+
+def hint_level(game: str) -> str:
+    """The level the hints search `game` at (an `ismcts:` level with its knobs)."""
+    return HINT_LEVELS.get(game, "medium")
+
+
 @dataclass(frozen=True)
 class ActionStats:
     """One root action after a search: how often it was visited and the mean reward

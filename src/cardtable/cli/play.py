@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardtable.agents import Agent, computer_name, make_agent
+from cardtable.agents.ismcts import hint_level
 from cardtable.cli.render import render_generic, renderer_for, status_for
 from cardtable.cli.words import Words, end_lines
 from cardtable.engine.api import (
@@ -43,7 +44,7 @@ Commands:
   help    this help, the notation and the rules in short
   board   draw the whole board and list your actions (after your own moves only
           what changed is shown, with a one-line status)
-  hint    what the computer (ismcts:medium) would do here, with visit shares
+  hint    what the computer would do here, with visit shares
   undo    take back your last decision (and the computer's answers to it)
   quit    save the game and stop; resume later with: cardtable play --load FILE
 """
@@ -343,12 +344,12 @@ class PlaySession:
 
     def hint(self) -> None:
         try:
-            adviser = make_agent("ismcts:medium", self.game, 0)
+            adviser = make_agent(f"ismcts:{hint_level(self.game.name)}", self.game, 0)
             rated = adviser.explain(self.state.view(self.seat))
         except NotImplementedError:
             self.say("No hints for this game (it has no heuristics).", "yellow")
             return
-        self.say("The computer (ismcts:medium) would play (best first, share of visits):")
+        self.say("The computer would play (best first, share of visits):")
         for action, _share, reason in rated[:3]:
             self.say(f"  {action.text}  ({self.words.text(reason)})")
 

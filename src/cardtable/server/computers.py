@@ -103,17 +103,18 @@ def decide(job: Decision) -> str:
     return str(agent.choose(state.view(job.seat)))
 
 
-HINT_AGENT = "ismcts:medium"
 HINT_ACTIONS = 3
 
 
 def hint(job: Decision) -> list[dict[str, Any]]:
-    """What the search (ismcts:medium, from the seat's own view) would play: its top
-    actions with their share of the search's visits and expected result (0 loss, 1
-    win) for the seat."""
+    """What the search `job.agent` (`ismcts:LEVEL`; the server asks `hint_level`'s, the
+    strongest at medium's cost) would play from the seat's own view: its top actions
+    with their share of the search's visits and expected result (0 loss, 1 win) for
+    the seat."""
     state = state_for(job)
     view = state.view(job.seat)
-    agent = ISMCTSAgent(load_game(job.game), job.agent_seed, settings_for("medium"))
+    settings = settings_for(job.agent.removeprefix("ismcts:"), job.game)
+    agent = ISMCTSAgent(load_game(job.game), job.agent_seed, settings)
     root = agent.search(view)
     stats = agent.root_statistics(root, view.legal_actions, job.seat)
     total = sum(s.visits for s in stats) or 1

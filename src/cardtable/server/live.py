@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 
+from cardtable.agents.ismcts import hint_level
 from cardtable.server import room_messages as messages
 from cardtable.server.chat import Chat, ChatRefused
 from cardtable.server.computers import Decision, hint
@@ -176,7 +177,8 @@ class Live:
             raise RoomError("no_hint", "a hint is on its way already")
         n = len(room.texts)
         job = Decision(room.row.id, room.row.game, room.row.players, room.row.seed,
-                       dict(room.row.options), tuple(room.texts), seat, "ismcts:medium",
+                       dict(room.row.options), tuple(room.texts), seat,
+                       f"ismcts:{hint_level(room.row.game)}",
                        secrets.randbelow(2**62))
         conn.thinking = True
         try:
