@@ -54,6 +54,13 @@ def test_a_stopped_run_resumes_from_its_chunks(tmp_path: Path,
     assert played == [1, 2]                 # only the chunks missing or broken
     assert "resuming: 1 of 3 chunks" in capsys.readouterr().err
     assert load_model(tmp_path / "m.json").weights == first.weights
+    # JSON, but not this chunk: chunk 0's rows under chunk 1's name are played again
+    zero = (tmp_path / "m.chunks" / "chunk-00000.json").read_text(encoding="utf-8")
+    (tmp_path / "m.chunks" / "chunk-00001.json").write_text(zero, encoding="utf-8")
+    played.clear()
+    assert _train(tmp_path, "m.json", "--workers", "1") == 0
+    assert played == [1]
+    assert load_model(tmp_path / "m.json").weights == first.weights
 
 
 def test_a_work_folder_of_another_plan_is_refused_unless_fresh(

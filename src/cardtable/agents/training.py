@@ -147,28 +147,41 @@ class WorkFolder:
             for old in folder.glob("chunk-*.json"):
                 old.unlink()
         marker.write_text(json.dumps(wanted, indent=1) + "\n", encoding="utf-8")
+        self._kept: dict[int, Chunk] = {}
 
     def path(self, index: int) -> Path:
         return self.folder / f"chunk-{index:05d}.json"
 
     def missing(self) -> list[int]:
-        return [i for i in range(self.plan.chunks) if not self._readable(i)]
+        """The chunks still to play: absent, or not a whole chunk of this plan (a file
+        cut short or edited by hand is played again, not trusted). The others are kept
+        in memory from here on, so that the fit does not read them a second time."""
+        return [i for i in range(self.plan.chunks) if not self._read(i)]
 
-    def _readable(self, index: int) -> bool:
+    def _read(self, index: int) -> bool:
         try:
-            json.loads(self.path(index).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(self.path(index).read_text(encoding="utf-8"))
+            chunk = Chunk(**data)
+            whole = (chunk.index == index and len(chunk.rows) == len(chunk.targets)
+                     == len(chunk.hand_written) == len(chunk.games))
+        except (OSError, ValueError, TypeError):
             return False
-        return True
+        if whole:
+            self._kept[index] = chunk
+        return whole
 
     def save(self, chunk: Chunk) -> None:
         temporary = self.path(chunk.index).with_suffix(".part")
         temporary.write_text(json.dumps(asdict(chunk)), encoding="utf-8")
         temporary.replace(self.path(chunk.index))   # a stopped run leaves no half chunk
+        self._kept[chunk.index] = chunk
 
     def chunks(self) -> Iterator[Chunk]:
         for i in range(self.plan.chunks):
-            yield Chunk(**json.loads(self.path(i).read_text(encoding="utf-8")))
+            if i not in self._kept and not self._read(i):
+                raise TrainingError(f"{self.path(i)} is missing or broken: run the same "
+                                    "command again to play it")
+            yield self._kept[i]
 
 
 def chance(z: Any) -> Any:
