@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 from cardtable import load_game
 from cardtable.agents import make_agent
-from cardtable.agents.ismcts import ISMCTSAgent, settings_for
+from cardtable.agents.ismcts import ISMCTSAgent
 from cardtable.engine.api import State
 from cardtable.engine.replay import replay_actions
 
@@ -113,8 +113,8 @@ def hint(job: Decision) -> list[dict[str, Any]]:
     the seat."""
     state = state_for(job)
     view = state.view(job.seat)
-    settings = settings_for(job.agent.removeprefix("ismcts:"), job.game)
-    agent = ISMCTSAgent(load_game(job.game), job.agent_seed, settings)
+    agent = make_agent(job.agent, load_game(job.game), job.agent_seed)
+    assert isinstance(agent, ISMCTSAgent), "a hint needs a search agent"
     root = agent.search(view)
     stats = agent.root_statistics(root, view.legal_actions, job.seat)
     total = sum(s.visits for s in stats) or 1
