@@ -93,24 +93,29 @@ def test_an_informed_rollout_is_refused_where_the_game_has_none() -> None:
         make_agent("ismcts:50+roll=0.5", midgame(name, 3).game, 1)
 
 
-@pytest.mark.parametrize(("game", "iterations", "informed", "depth"),
-                         [("thalara", 1000, 1.0, 20), ("vale", 1000, 0.0, 60)])
+@pytest.mark.parametrize(("game", "iterations", "informed", "depth", "value"),
+                         [("thalara", 1000, 1.0, 20, False), ("vale", 1000, 0.0, 60, True)])
 def test_the_expert_level_is_what_beat_hard_at_hards_cost(
-        game: str, iterations: int, informed: float, depth: int) -> None:
+        game: str, iterations: int, informed: float, depth: int, value: bool) -> None:
     # hard searches 2,000 plain iterations. Thalara's expert: the informed rollout, whose
     # iteration costs 1.7-1.85 plain ones; Vale's: rollouts of 60 actions, twice the cost
-    # of 20 (docs/ai.md, "Sixth round" and "Seventh round")
+    # of 20, judged where they stop by the learned value (docs/ai.md, "Sixth round",
+    # "Seventh round" and "Tenth round")
     rules = midgame(game, 3).game
     agent = make_agent("ismcts:expert", rules, 1)
     assert isinstance(agent, ISMCTSAgent)
     got = agent.settings
-    assert (got.iterations, got.seconds, got.informed, got.rollout_depth) == \
-        (iterations, None, informed, depth)
+    assert (got.iterations, got.seconds, got.informed, got.rollout_depth, got.value) == \
+        (iterations, None, informed, depth, value)
     tuned = make_agent("ismcts:expert+c=0.7", rules, 1)
     assert isinstance(tuned, ISMCTSAgent)
     got = tuned.settings
-    assert (got.iterations, got.exploration, got.informed, got.rollout_depth) == \
-        (iterations, 0.7, informed, depth)
+    assert (got.iterations, got.exploration, got.informed, got.rollout_depth, got.value) == \
+        (iterations, 0.7, informed, depth, value)
+    # Vale's value judges with the Artifacts only (tests/agents/test_value.py), and a
+    # worker of the arena or the server gets that restriction with the settings
+    assert got.value_only_with == ((("expansion", "artifacts"),) if value else ())
+    assert pickle.loads(pickle.dumps(got)).value_only_with == got.value_only_with
     assert computer_name("ismcts:expert") == "Computer (expert)"
 
 

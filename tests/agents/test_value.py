@@ -7,6 +7,7 @@ import json
 import logging
 import math
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,29 @@ def test_the_search_cuts_off_with_the_model_and_stays_deterministic(
     monkeypatch.setattr(value_module, "_LOADED", {})
     assert agent._evaluation(state) == [0.5] * state.num_players
     assert searched(5) != first
+
+
+def test_the_experts_value_judges_vale_with_the_artifacts_only() -> None:
+    # Vale's expert ends its rollouts on the learned value with the Artifacts, where that
+    # beat the longer rollouts alone; in the base game on the hand-written evaluation,
+    # which did better there (docs/ai.md, "Tenth round")
+    expert = settings_for("expert", "vale")
+    face = value_face("vale")
+    assert face is not None
+    for expansion, learned in (("artifacts", True), ("none", False)):
+        state = advanced(2, 5, 40, expansion)
+        assert not state.is_over()
+        model = model_for("vale", 2, face.card_digest(state))
+        assert model is not None
+        chances = model.chances(face.features(state))
+        hand_written = ISMCTSAgent(state.game, 1, replace(expert, value=False))
+        got = ISMCTSAgent(state.game, 1, expert)._evaluation(state)
+        assert got == (chances if learned else hand_written._evaluation(state))
+        assert chances != hand_written._evaluation(state)
+        # the knob said outright judges with the value in every game
+        everywhere = ISMCTSAgent(state.game, 1, settings_for("expert+value=1", "vale"))
+        assert everywhere._evaluation(state) == chances
+        assert settings_for("expert+value=0", "vale").value is False
 
 
 def test_a_model_of_other_cards_is_not_used_and_it_is_said_once(
