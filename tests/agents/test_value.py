@@ -154,14 +154,15 @@ def test_the_experts_value_judges_vale_with_the_artifacts_only() -> None:
         model = model_for("vale", 2, face.card_digest(state))
         assert model is not None
         chances = model.chances(face.features(state))
-        hand_written = ISMCTSAgent(state.game, 1, replace(expert, value=False))
+        by_hand = ISMCTSAgent(state.game, 1, replace(expert, value=False))._evaluation(state)
+        assert chances != by_hand
         got = ISMCTSAgent(state.game, 1, expert)._evaluation(state)
-        assert got == (chances if learned else hand_written._evaluation(state))
-        assert chances != hand_written._evaluation(state)
-        # the knob said outright judges with the value in every game
+        assert got == (chances if learned else by_hand)
+        # the knob said outright decides in every game: the value, or the hand-written one
         everywhere = ISMCTSAgent(state.game, 1, settings_for("expert+value=1", "vale"))
         assert everywhere._evaluation(state) == chances
-        assert settings_for("expert+value=0", "vale").value is False
+        nowhere = ISMCTSAgent(state.game, 1, settings_for("expert+value=0", "vale"))
+        assert nowhere._evaluation(state) == by_hand
 
 
 def test_a_model_of_other_cards_is_not_used_and_it_is_said_once(
