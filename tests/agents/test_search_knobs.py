@@ -136,6 +136,20 @@ def test_the_hints_search_the_experts_method_at_mediums_cost(game: str) -> None:
 
 def test_a_game_without_hint_settings_hints_at_medium() -> None:
     assert hint_level("chess") == "medium"
+    assert hint_level("chess", {"expansion": "artifacts"}) == "medium"
+
+
+@pytest.mark.parametrize(("options", "value"), [
+    ({"expansion": "artifacts"}, True), ({"expansion": "none"}, False), ({}, False),
+    (None, False)])
+def test_the_hints_judge_by_the_value_where_the_expert_does(
+        options: dict[str, str] | None, value: bool) -> None:
+    # Vale's hints end their rollouts on the learned value with the Artifacts, as the
+    # expert does; otherwise they are the plain hint search; Thalara's never
+    hints = settings_for(hint_level("vale", options), "vale")
+    assert hints.value is value
+    assert (hints.iterations, hints.rollout_depth) == (LEVELS["medium"] // 2, 60)
+    assert settings_for(hint_level("thalara", options), "thalara").value is False
 
 
 def test_a_game_without_expert_settings_gets_hards() -> None:

@@ -10,6 +10,7 @@ import pytest
 from cli_script import Script
 
 import cardtable
+from cardtable.cli import play as play_module
 from cardtable.cli.main import main
 from cardtable.engine.record import GameRecord
 
@@ -389,3 +390,23 @@ def test_a_saved_game_with_a_broken_cli_entry_is_refused(
     assert main(["play", "--load", str(save)], read_line=Script([])) == 2
     err = capsys.readouterr().err
     assert words in err and "--seat" not in err
+
+
+@pytest.mark.parametrize(("options", "expansion"), [(["--option", "expansion=artifacts"],
+                                                     "artifacts"), ([], "none")])
+def test_the_terminals_hint_searches_at_the_level_for_the_games_options(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        options: list[str], expansion: str) -> None:
+    # Vale's hints judge by the learned value with the Artifacts only (agents/ismcts.py)
+    asked: list[tuple[str, object]] = []
+
+    def seven(game: str, options: dict[str, object] | None = None) -> str:
+        asked.append((game, None if options is None else options.get("expansion")))
+        return "7"
+
+    monkeypatch.setattr(play_module, "hint_level", seven)
+    script = Script(["hint", "quit"])
+    main(["play", "vale", "--vs", "random", "--seed", "3", *options,
+          "--save", str(tmp_path / "g.json")], read_line=script)
+    assert asked == [("vale", expansion)]
+    assert "The computer would play" in capsys.readouterr().out

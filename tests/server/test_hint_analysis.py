@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -44,23 +44,29 @@ def test_a_hint_names_legal_actions_of_the_seat_to_move_against_the_computer(
     assert shares == sorted(shares, reverse=True)
 
 
+@pytest.mark.parametrize(("game", "options", "expansion"), [
+    ("thalara", {}, None), ("vale", {"expansion": "artifacts"}, "artifacts"),
+    ("vale", {"expansion": "none"}, "none")])
 def test_the_hint_searches_at_the_games_hint_level(client: TestClient,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    # seven iterations: every share the hint shows is then a count of seven visits
-    asked: list[str] = []
+                                                  monkeypatch: pytest.MonkeyPatch, game: str,
+                                                  options: dict[str, str],
+                                                  expansion: str | None) -> None:
+    # seven iterations: every share the hint shows is then a count of seven visits; the
+    # level is asked with the game's options (Vale's with the Artifacts differs)
+    asked: list[tuple[str, object]] = []
 
-    def seven(game: str) -> str:
-        asked.append(game)
+    def seven(game: str, options: Mapping[str, object] | None = None) -> str:
+        asked.append((game, None if options is None else options.get("expansion")))
         return "7"
 
     monkeypatch.setattr(live, "hint_level", seven)
-    made = create(client, game="thalara", seed=3,
+    made = create(client, game=game, seed=3, options=options,
                   seats=[{"kind": "human"}, {"kind": "computer", "agent": "random"}])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         first_decision(ws, hello(ws, 0, made["seats"][0]["token"]))
         ws.send_json({"type": "hint", "id": "h"})
         got = receive(ws, "hint")
-    assert asked == ["thalara"]
+    assert asked == [(game, expansion)]
     shares = [entry["share"] for entry in got["actions"]]
     assert shares and all(abs(share * 7 - round(share * 7)) < 0.01 for share in shares)
 

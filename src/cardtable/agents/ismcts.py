@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -144,9 +144,22 @@ EXPERT_SETTINGS: Final[dict[str, SearchSettings]] = {
 # games at that cost, Vale's rollouts of 60 actions in 59.5% (with the Artifacts).
 HINT_LEVELS: Final[dict[str, str]] = {"thalara": "250+roll=1", "vale": "250+depth=60"}
 
+# ...and where the expert's learned value judges (Vale with the Artifacts), the hints'
+# judges too: at medium's cost it beat medium in 70.0% of 100 games (docs/ai.md,
+# "Eleventh round"), where the rollouts of 60 actions alone won 59.5%.
+HINT_LEVELS_WITH: Final[dict[str, tuple[tuple[tuple[str, str], ...], str]]] = {
+    "vale": (EXPERT_SETTINGS["vale"].value_only_with, "250+depth=60+value=1"),
+}
 
-def hint_level(game: str) -> str:
-    """The level the hints search `game` at (an `ismcts:` level with its knobs)."""
+
+def hint_level(game: str, options: Mapping[str, object] | None = None) -> str:
+    """The level the hints search `game` set up with `options` at (an `ismcts:` level
+    with its knobs)."""
+    special = HINT_LEVELS_WITH.get(game)
+    if special is not None and options is not None:
+        wanted, level = special
+        if all(options.get(name) == value for name, value in wanted):
+            return level
     return HINT_LEVELS.get(game, "medium")
 
 

@@ -344,7 +344,8 @@ class PlaySession:
 
     def hint(self) -> None:
         try:
-            adviser = make_agent(f"ismcts:{hint_level(self.game.name)}", self.game, 0)
+            adviser = make_agent(f"ismcts:{hint_level(self.game.name, self.state.options)}",
+                                 self.game, 0)
             rated = adviser.explain(self.state.view(self.seat))
         except NotImplementedError:
             self.say("No hints for this game (it has no heuristics).", "yellow")

@@ -178,7 +178,7 @@ class Live:
         n = len(room.texts)
         job = Decision(room.row.id, room.row.game, room.row.players, room.row.seed,
                        dict(room.row.options), tuple(room.texts), seat,
-                       f"ismcts:{hint_level(room.row.game)}",
+                       f"ismcts:{hint_level(room.row.game, room.state.options)}",
                        secrets.randbelow(2**62))
         conn.thinking = True
         try:
