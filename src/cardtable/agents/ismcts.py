@@ -152,14 +152,18 @@ HINT_LEVELS_WITH: Final[dict[str, tuple[tuple[tuple[str, str], ...], str]]] = {
 }
 
 
+def set_up_with(options: Mapping[str, object], wanted: tuple[tuple[str, str], ...]) -> bool:
+    """Whether a game's `options` hold every (name, value) of `wanted` (true when it is
+    empty): the test of `value_only_with`, for the search and the hints alike."""
+    return all(options.get(name) == value for name, value in wanted)
+
+
 def hint_level(game: str, options: Mapping[str, object] | None = None) -> str:
     """The level the hints search `game` set up with `options` at (an `ismcts:` level
     with its knobs)."""
     special = HINT_LEVELS_WITH.get(game)
-    if special is not None and options is not None:
-        wanted, level = special
-        if all(options.get(name) == value for name, value in wanted):
-            return level
+    if special is not None and options is not None and set_up_with(options, special[0]):
+        return special[1]
     return HINT_LEVELS.get(game, "medium")
 
 
@@ -432,10 +436,8 @@ class ISMCTSAgent(Agent):
     def _value_judges(self, world: State) -> bool:
         """Whether the learned value is for this game's options (`value_only_with`)."""
         wanted = self.settings.value_only_with
-        if not wanted:
-            return True
-        options = world.options
-        return all(options.get(name) == value for name, value in wanted)
+        # most searches have no restriction: skip the copy of the options world.options makes
+        return not wanted or set_up_with(world.options, wanted)
 
     # -- for game analysis: the root's numbers, and a search of one given action ---
     def root_statistics(self, root: _Node, legal: list[Action],
