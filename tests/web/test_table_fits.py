@@ -274,9 +274,10 @@ SCROLL_TO_END = """async () => {
 
 
 @contextlib.contextmanager
-def small_phone_game(browser: Browser, server: Any) -> Iterator[Page]:
-    """A Vale game with the Artifacts expansion (seed 5) on a 320x640 touch screen."""
-    made = new_game(server, "vale", 5, {"expansion": "artifacts"})
+def small_phone_game(browser: Browser, server: Any, seed: int = 5) -> Iterator[Page]:
+    """A Vale game with the Artifacts expansion (seed 5 unless told) on a 320x640 touch
+    screen."""
+    made = new_game(server, "vale", seed, {"expansion": "artifacts"})
     with checked_page(browser, viewport={"width": 320, "height": 640}, has_touch=True,
                       reduced_motion="reduce") as page:
         page.goto(server.base + made["seats"][0]["link"])
@@ -299,59 +300,82 @@ def test_a_hand_scrolled_on_a_small_phone_answers_only_with_what_it_shows(
     out of view is no answer (the status bar offers it), and once scrolled into view it
     is one again and its click plays it. The decision is drawn from a real position with
     the hand's `top` actions as its legal list: the client's drawing is what is tested."""
-    rng = random.Random(5)
-    with small_phone_game(browser, server) as page:
-        for _ in range(300):
-            page.wait_for_function(READY, timeout=30000)
-            assert not table(page)["over"], "the game ended before the hand overflowed"
-            if page.evaluate("() => { const row = document.querySelector('[data-own-hand] "
-                             ".hand-row'); return !!row && row.scrollWidth > row.clientWidth "
-                             "+ 1 && row.querySelectorAll('[data-keys]').length >= 3; }"):
-                break
-            click_one(page, rng, shown_answers(page))
-        else:
-            raise AssertionError("the hand never overflowed its row")
-        page.evaluate("() => { const t = window.cardtable; const me = t.snap.observation"
-                      ".seats.find((s) => s.seat === t.seat); t.setSnapshot({ ...t.snap, "
-                      "legal: me.hand.map((id) => `top ${id}`), decision: { prompt: 'You "
-                      "must put a card of your hand on top of the deck.', choices: [] } }); }")
-        page.wait_for_function(READY)
-        before = page.evaluate(HAND)
-        assert any(not c["inView"] for c in before), before
-        assert all(c["inView"] for c in before if c["answer"]), before
-        assert any(c["answer"] for c in before), before
-        page.evaluate(SCROLL_TO_END)
-        after = page.evaluate(HAND)
-        assert all(c["inView"] for c in after if c["answer"]), after
-        assert all(c["answer"] for c in after if c["inView"]), after
-        # a card brought into view by the scroll answers a click with its action
-        last = page.locator("[data-own-hand] .hand-row [data-keys]").last
-        expected = last.get_attribute("data-action")
-        assert expected and expected.startswith("top ")
-        page.evaluate("() => { window.__sent = []; const t = window.cardtable;"
-                      " t.send_action = (text) => window.__sent.push(text); }")
-        last.click()
-        assert page.evaluate("() => window.__sent") == [expected]
+    # The computer breaks its ties at random, so the games differ from run to run; in
+    # about one game in twenty random play never holds three cards before the end (300
+    # games played by the engine), hence up to five games, each from its own deal.
+    for seed in range(5, 10):
+        with small_phone_game(browser, server, seed) as page:
+            if hand_overflows_in_play(page, random.Random(seed)):
+                scrolled_hand_answers_only_in_view(page)
+                return
+    raise AssertionError("in five games the hand never overflowed its row")
+
+
+def hand_overflows_in_play(page: Page, rng: random.Random) -> bool:
+    """Click at random until the own hand holds three cards or more and overflows its row
+    (True), or the game ends first (False)."""
+    for _ in range(300):
+        page.wait_for_function(READY, timeout=30000)
+        if table(page)["over"]:
+            return False
+        if page.evaluate("() => { const row = document.querySelector('[data-own-hand] "
+                         ".hand-row'); return !!row && row.scrollWidth > row.clientWidth "
+                         "+ 1 && row.querySelectorAll('[data-keys]').length >= 3; }"):
+            return True
+        click_one(page, rng, shown_answers(page))
+    raise AssertionError("the game neither ended nor overflowed the hand in 300 clicks")
+
+
+def scrolled_hand_answers_only_in_view(page: Page) -> None:
+    """Ask for a card of the overflowing hand and check that only the cards in view answer,
+    before and after the row is scrolled to its end."""
+    page.evaluate("() => { const t = window.cardtable; const me = t.snap.observation"
+                  ".seats.find((s) => s.seat === t.seat); t.setSnapshot({ ...t.snap, "
+                  "legal: me.hand.map((id) => `top ${id}`), decision: { prompt: 'You "
+                  "must put a card of your hand on top of the deck.', choices: [] } }); }")
+    page.wait_for_function(READY)
+    before = page.evaluate(HAND)
+    assert any(not c["inView"] for c in before), before
+    assert all(c["inView"] for c in before if c["answer"]), before
+    assert any(c["answer"] for c in before), before
+    page.evaluate(SCROLL_TO_END)
+    after = page.evaluate(HAND)
+    assert all(c["inView"] for c in after if c["answer"]), after
+    assert all(c["answer"] for c in after if c["inView"]), after
+    # a card brought into view by the scroll answers a click with its action
+    last = page.locator("[data-own-hand] .hand-row [data-keys]").last
+    expected = last.get_attribute("data-action")
+    assert expected and expected.startswith("top ")
+    page.evaluate("() => { window.__sent = []; const t = window.cardtable;"
+                  " t.send_action = (text) => window.__sent.push(text); }")
+    last.click()
+    assert page.evaluate("() => window.__sent") == [expected]
 
 
 def test_on_a_small_phone_every_card_that_answers_is_in_reach(
         browser: Browser, server: Any) -> None:
     """At 320x640 (below the issue's sizes, a phone people still use) a Vale game with the
-    Artifacts expansion is played for 70 decisions, and at each one every highlighted card
-    or place can be reached by a finger once scrolled into view. Before the middle had a
-    floor, a crowded status bar and the dock left it 30 px and a display card lay under
-    the dock (seed 5, decision 54)."""
-    rng = random.Random(5)
-    with small_phone_game(browser, server) as page:
-        for decision in range(70):
-            page.wait_for_function(READY, timeout=30000)
-            if table(page)["over"]:
-                break
-            legal = page.locator("#board .legal:visible, #my-area .legal:visible")
-            for i in range(legal.count()):
-                keys = legal.nth(i).get_attribute("data-keys")
-                assert reachable(legal.nth(i)), f"{keys} is out of reach at decision {decision}"
-            click_one(page, rng, shown_answers(page))
-        else:
-            return
-        raise AssertionError("the game ended before 70 decisions")
+    Artifacts expansion is played for 70 decisions (on a second deal if the first ends
+    sooner), and at each one every highlighted card or place can be reached by a finger
+    once scrolled into view. Before the middle had a floor, a crowded status bar and the
+    dock left it 30 px and a display card lay under the dock (seed 5, decision 54)."""
+    # The computer's ties fall at random, so a game can end before 70 decisions (random
+    # play did in one game of 200 played by the engine): the next deal goes on counting.
+    checked = 0
+    for seed in range(5, 8):
+        rng = random.Random(seed)
+        with small_phone_game(browser, server, seed) as page:
+            while checked < 70:
+                page.wait_for_function(READY, timeout=30000)
+                if table(page)["over"]:
+                    break
+                legal = page.locator("#board .legal:visible, #my-area .legal:visible")
+                for i in range(legal.count()):
+                    keys = legal.nth(i).get_attribute("data-keys")
+                    assert reachable(legal.nth(i)), \
+                        f"{keys} is out of reach at decision {checked} (seed {seed})"
+                click_one(page, rng, shown_answers(page))
+                checked += 1
+            else:
+                return
+    raise AssertionError(f"three games gave only {checked} decisions")
