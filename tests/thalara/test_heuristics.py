@@ -8,7 +8,12 @@ import random
 
 from cardtable.agents import make_agent
 from cardtable.thalara.actions import CAST, PLAY
-from cardtable.thalara.heuristics import LEAD_SCALE, RESERVE_WEIGHT, ThalaraHeuristics
+from cardtable.thalara.heuristics import (
+    LEAD_SCALE,
+    RESERVE_WEIGHT,
+    ThalaraHeuristics,
+    _lead_share,
+)
 from cardtable.thalara.scoring import conflict_totals
 from cardtable.thalara.state import ThalaraState
 
@@ -74,3 +79,20 @@ def test_the_informed_policy_places_where_a_card_counts_most() -> None:
                     judged += 1
             state.apply(agents[p].choose(state.view(p)))
     assert judged >= 30
+
+
+def test_the_lead_table_is_tanh_of_the_lead_inside_and_outside_it() -> None:
+    """The informed step reads tanh(lead / LEAD_SCALE) from a table; a wrong entry (or an
+    offset off by one) would move the rollout's choices."""
+    for lead in range(-120, 121):
+        assert _lead_share(lead) == math.tanh(lead / LEAD_SCALE), lead
+
+
+def test_each_card_type_has_one_strength_for_the_informed_step() -> None:
+    """The informed step reads a placement's strength from its action's card type."""
+    for players in (2, 3, 4):
+        state = GAME.new_game(players, seed=players)
+        assert isinstance(state, ThalaraState)
+        s = state.setup
+        for card, t in enumerate(s.card_type):
+            assert s.type_strength[t] == s.card_strength[card]

@@ -13,6 +13,7 @@ from typing import Final
 from cardtable.engine.api import Action, State
 from cardtable.thalara.actions import CAST, PASS, PLAY
 from cardtable.thalara.phases import OVER
+from cardtable.thalara.phases import PLAY as PLAY_PHASE
 from cardtable.thalara.scoring import conflict_totals
 from cardtable.thalara.state import ThalaraState
 
@@ -66,43 +67,65 @@ class ThalaraHeuristics:
         allowed) half the time. Spells are cast as by the quick policy."""
         assert isinstance(state, ThalaraState)
         legal = state.legal_actions()
-        plays: list[Action] = []
-        for action in legal:
-            if action.kind == CAST:
-                return self.rollout_action(state, rng)
-            if action.kind == PLAY:
-                plays.append(action)
+        if state.phase == PLAY_PHASE:
+            # the play phase lists its placements first and the pass last (rules.py)
+            plays = legal[:-1]
+        else:
+            plays = []
+            for action in legal:
+                if action.kind == CAST:
+                    return self.rollout_action(state, rng)
+                if action.kind == PLAY:
+                    plays.append(action)
         if not plays:
             return self.rollout_action(state, rng)
-        s = state.setup
-        p = state.current_player()
-        assert p is not None
-        strength_of = {s.card_type[c]: s.card_strength[c] for c in state.hands[p]}
-        # a rollout step is hot: each conflict's lead is summed once, and each pair of a
-        # conflict and a strength (many placements share both) is rated once
-        leads: dict[int, int] = {}
-        gains: dict[tuple[int, int], float] = {}
-        best: list[Action] = []
-        best_gain = -math.inf
-        for action in plays:
-            conf = action.b
-            strength = strength_of.get(action.a, 0)
-            gain = gains.get((conf, strength))
-            if gain is None:
-                lead = leads.get(conf)
-                if lead is None:
-                    totals = conflict_totals(state, conf, False)
-                    lead = leads[conf] = totals[p] - max(totals[q] for q in range(s.n) if q != p)
-                stars = s.card_stars[state.display[conf]]
-                gain = gains[(conf, strength)] = stars * 0.5 * (
-                    math.tanh((lead + strength) / LEAD_SCALE) - math.tanh(lead / LEAD_SCALE)
-                ) - RESERVE_WEIGHT * strength
-            if gain > best_gain + 1e-9:
-                best, best_gain = [action], gain
-            elif gain > best_gain - 1e-9:
-                best.append(action)
+        best, best_gain = _best_placements(state, plays)
         if best_gain <= 0 and len(plays) < len(legal) and rng.random() < 0.5:
             for action in legal:
                 if action.kind == PASS:
                     return action
         return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _best_placements(state: ThalaraState, plays: list[Action]) -> tuple[list[Action], float]:
+    """The placements of most gain (in the order given) and that gain. A rollout step is
+    hot: each conflict's lead is summed once, each pair of a conflict and a strength
+    (many placements share both) is rated once, and a pair is keyed by a plain int."""
+    s = state.setup
+    p = state.cur
+    n = s.n
+    conflicts = s.conflicts
+    type_strength = s.type_strength
+    leads: dict[int, int] = {}
+    gains: dict[int, float] = {}
+    best: list[Action] = []
+    best_gain = -math.inf
+    for action in plays:
+        conf = action.b
+        strength = type_strength[action.a]
+        key = strength * conflicts + conf
+        gain = gains.get(key)
+        if gain is None:
+            lead = leads.get(conf)
+            if lead is None:
+                totals = conflict_totals(state, conf, False)
+                lead = leads[conf] = totals[p] - max([totals[q] for q in range(n) if q != p])
+            stars = s.card_stars[state.display[conf]]
+            gain = gains[key] = stars * 0.5 * (
+                _lead_share(lead + strength) - _lead_share(lead)) - RESERVE_WEIGHT * strength
+        if gain > best_gain + 1e-9:
+            best, best_gain = [action], gain
+        elif gain > best_gain - 1e-9:
+            best.append(action)
+    return best, best_gain
+
+
+# tanh(lead / LEAD_SCALE) for the leads a conflict has in play, worked out once
+_LEAD_SHARES: Final = [math.tanh(lead / LEAD_SCALE) for lead in range(-64, 65)]
+
+
+def _lead_share(lead: int) -> float:
+    """tanh(lead / LEAD_SCALE), read from a table where the lead is in it."""
+    if -64 <= lead <= 64:
+        return _LEAD_SHARES[lead + 64]
+    return math.tanh(lead / LEAD_SCALE)

@@ -25,32 +25,43 @@ def _visible(state: ThalaraState, card: int, scoring: bool) -> bool:
 def card_strength(state: ThalaraState, card: int, conf: int, side: int,
                   scoring: bool) -> int:
     """The current strength of `card`, lying on `side`'s side of conflict `conf`."""
-    s = state.setup
-    value = s.card_strength[card]
     if state.silenced[conf]:
-        return value
-    n = s.n
-    # conf is not silenced; a spell lying in a silenced conflict still acts here unless
-    # silence_scope=spell
+        return state.setup.card_strength[card]
+    return _strength_with(state, card, conf, side, scoring, _card_bonuses(state, conf))
+
+
+def _card_bonuses(state: ThalaraState, conf: int) -> list[tuple[int, Effect]]:
+    """The card bonuses of the spells that reach conflict `conf` (not silenced), each
+    with its spell's owner: gathered once for all the cards of a conflict."""
+    s = state.setup
+    # a spell lying in a silenced conflict still acts here unless silence_scope=spell
     stopped = state.silenced if s.silence_spells else s.none_silenced
+    out: list[tuple[int, Effect]] = []
     for x, sids in enumerate(state.cspells):
         if not sids or stopped[x]:
             continue
         for sid in sids:
-            spell = s.spell_of[sid]
-            for e in spell.effects:
-                if e.type != "card_bonus" or (e.where == "here" and x != conf):
-                    continue
-                owner = sid // SPELL_SLOTS
-                if (e.whose == "own") != (owner == side) and e.whose != "any":
-                    continue
-                if e.card != "energy" and KIND_OF[e.card] != s.card_kind[card]:
-                    continue
-                if s.card_strength[card] > e.max_printed:
-                    continue
-                if e.unique_color and not _unique_color(state, card, conf, n, scoring):
-                    continue
-                value += e.amount
+            for e in s.spell_of[sid].effects:
+                if e.type == "card_bonus" and (e.where != "here" or x == conf):
+                    out.append((sid // SPELL_SLOTS, e))
+    return out
+
+
+def _strength_with(state: ThalaraState, card: int, conf: int, side: int, scoring: bool,
+                   bonuses: list[tuple[int, Effect]]) -> int:
+    """The strength of `card` on `side` of `conf` with the bonuses that reach it."""
+    s = state.setup
+    value = s.card_strength[card]
+    for owner, e in bonuses:
+        if (e.whose == "own") != (owner == side) and e.whose != "any":
+            continue
+        if e.card != "energy" and KIND_OF[e.card] != s.card_kind[card]:
+            continue
+        if s.card_strength[card] > e.max_printed:
+            continue
+        if e.unique_color and not _unique_color(state, card, conf, s.n, scoring):
+            continue
+        value += e.amount
     return value if value > 0 else 0
 
 
@@ -73,14 +84,17 @@ def conflict_totals(state: ThalaraState, conf: int, scoring: bool) -> list[int]:
     s = state.setup
     n = s.n
     any_spell = any(state.cspells)
+    bonuses = _card_bonuses(state, conf) if any_spell and not state.silenced[conf] else []
+    facedown = state.facedown
+    printed = s.card_strength
     totals = []
     for p in range(n):
         total = 0
         for c in board.side(state, conf, p):
-            if not scoring and c in state.facedown:
+            if not scoring and c in facedown:
                 continue
-            total += card_strength(state, c, conf, p, scoring) if any_spell \
-                else s.card_strength[c]
+            total += _strength_with(state, c, conf, p, scoring, bonuses) if bonuses \
+                else printed[c]
         totals.append(total)
     if not any_spell or state.silenced[conf]:
         return totals

@@ -70,6 +70,7 @@ class Setup:
         "type_kind",
         "type_names",
         "type_of",
+        "type_strength",
         "unique_card",
         "views",
         "width",
@@ -166,6 +167,13 @@ class Setup:
         # each (state.observation copies it; the setup is shared by every state)
         self.views: dict[tuple[str, int], dict[str, Any]] = {}
         self.min_requirement = min(len(sp.requires) for sp in self.spell_of.values())
+        # every card of a type has the type's printed strength (checked here), so a
+        # placement's strength is read from its action's type
+        self.type_strength: list[int] = [0] * len(self.type_names)
+        for card, t in enumerate(self.card_type):
+            self.type_strength[t] = self.card_strength[card]
+        assert all(self.type_strength[t] == v for t, v in zip(self.card_type,
+                                                              self.card_strength, strict=True))
         self.actions = ActionTable(self.type_names, players, self.conflicts,
                                    {sid: s.id for sid, s in self.spell_of.items()})
 
