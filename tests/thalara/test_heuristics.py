@@ -7,13 +7,14 @@ import math
 import random
 
 from cardtable.agents import make_agent
-from cardtable.thalara.actions import CAST, PLAY
+from cardtable.thalara.actions import CAST, PASS, PLAY
 from cardtable.thalara.heuristics import (
     LEAD_SCALE,
     RESERVE_WEIGHT,
     ThalaraHeuristics,
     _lead_share,
 )
+from cardtable.thalara.phases import PLAY as PLAY_PHASE
 from cardtable.thalara.scoring import conflict_totals
 from cardtable.thalara.state import ThalaraState
 
@@ -96,3 +97,21 @@ def test_each_card_type_has_one_strength_for_the_informed_step() -> None:
         s = state.setup
         for card, t in enumerate(s.card_type):
             assert s.type_strength[t] == s.card_strength[card]
+
+
+def test_the_play_phase_lists_its_placements_then_the_pass() -> None:
+    """The informed step takes the play phase's legal list less its last entry as the
+    placements, so the rules must list every placement first and the pass last."""
+    seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_game(2 + seed % 3, seed=seed)
+        assert isinstance(state, ThalaraState)
+        while not state.is_over():
+            legal = state.legal_actions()
+            if state.phase == PLAY_PHASE:
+                assert legal[-1].kind == PASS
+                assert all(a.kind == PLAY for a in legal[:-1])
+                seen += 1
+            state.apply(rng.choice(legal))
+    assert seen > 100
