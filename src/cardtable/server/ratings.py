@@ -112,10 +112,10 @@ def rate(seats: Sequence[SeatResult], current: Mapping[int, Rating]) -> dict[int
 # every machine and build. A level without a measured number (3 and 4 players) is
 # shown without one rather than with a guess.
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "thalara-2p": {"random": 711, "greedy": 1500, "ismcts:easy": 1638,
-                   "ismcts:medium": 1799, "ismcts:hard": 1885, "ismcts:expert": 2019},
-    "vale-2p": {"random": 1034, "greedy": 1500, "ismcts:easy": 1624,
-                "ismcts:medium": 1783, "ismcts:hard": 1852, "ismcts:expert": 1961},
+    "thalara-2p": {"random": 717, "greedy": 1500, "ismcts:easy": 1771,
+                   "ismcts:medium": 1909, "ismcts:hard": 1995, "ismcts:expert": 2129},
+    "vale-2p": {"random": 871, "greedy": 1500, "ismcts:easy": 1736,
+                "ismcts:medium": 1884, "ismcts:hard": 1954, "ismcts:expert": 2063},
 }
 
 
