@@ -42,8 +42,7 @@ class ThalaraHeuristics:
             stars = s.card_stars[artifact]
             for p in range(n):
                 best_other = max(totals[q] for q in range(n) if q != p)
-                value[p] += stars * 0.5 * (1 + math.tanh((totals[p] - best_other)
-                                                          / LEAD_SCALE)) - stars / n
+                value[p] += stars * 0.5 * (1 + _lead_share(totals[p] - best_other)) - stars / n
         mine = value[player]
         others = max(value[q] for q in range(n) if q != player)
         return math.tanh((mine - others) / 6.0)
@@ -120,7 +119,8 @@ def _best_placements(state: ThalaraState, plays: list[Action]) -> tuple[list[Act
     return best, best_gain
 
 
-# tanh(lead / LEAD_SCALE) for the leads a conflict has in play, worked out once
+# tanh(lead / LEAD_SCALE), the evaluation's measure of a conflict's lead (and so the
+# informed step's), for the leads a conflict has in play, worked out once
 _LEAD_SHARES: Final = [math.tanh(lead / LEAD_SCALE) for lead in range(-64, 65)]
 
 
