@@ -41,10 +41,11 @@ LEVELS: Final[dict[str, int]] = {"easy": 100, "medium": 500, "hard": 2000}
 # every step, with the 1,000 iterations that cost what hard's 2,000 plain ones do (an
 # informed Thalara iteration is 1.7 to 1.85 times as dear, benchmarks/search_speed.py).
 # Vale: rollouts of 60 actions before the evaluation instead of 20 (about two rounds of
-# 2p play instead of one), which cost twice as much, so 1,000 iterations too, and the
-# learned value where they stop instead of the hand-written evaluation (7% dearer).
-# Either thinks about as long as hard on either build. A game without settings of its
-# own gets hard's.
+# 2p play instead of one), which cost twice as much, so 1,000 iterations too; with the
+# Artifacts the learned value where they stop instead of the hand-written evaluation (7%
+# dearer), in the base game the informed rollout at every step of them (no dearer at that
+# length, "Thirteenth round"). Either thinks about as long as hard on either build. A
+# game without settings of its own gets hard's.
 EXPERT: Final = "expert"
 MAX_SECONDS: Final = 3600.0
 MAX_ITERATIONS: Final = 100_000_000
@@ -96,6 +97,11 @@ class SearchSettings:
     # is for Vale with the Artifacts, where it was measured to help; in the base game it
     # did not (docs/ai.md, "Tenth round").
     value_only_with: tuple[tuple[str, str], ...] = ()
+    # the games the informed rollout plays in, when `informed` is on: every game (empty),
+    # or only those set up with all of these options. The expert's is for Vale's base
+    # game, where it was measured to help on top of the longer rollouts; with the
+    # Artifacts it was not measured there (docs/ai.md, "Thirteenth round").
+    informed_only_with: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -125,7 +131,7 @@ class SearchSettings:
                                  self.rollout_depth, self.margin_weight,
                                  self.textbook_availability, self.bias, self.mix,
                                  self.mast, self.informed, self.value,
-                                 self.value_only_with))
+                                 self.value_only_with, self.informed_only_with))
 
 
 # The expert's settings per game (the reasons are at EXPERT above), built here so that a
@@ -133,7 +139,8 @@ class SearchSettings:
 EXPERT_SETTINGS: Final[dict[str, SearchSettings]] = {
     "thalara": SearchSettings(iterations=1000, informed=1.0),
     "vale": SearchSettings(iterations=1000, rollout_depth=60, value=True,
-                           value_only_with=(("expansion", "artifacts"),)),
+                           value_only_with=(("expansion", "artifacts"),), informed=1.0,
+                           informed_only_with=(("expansion", "none"),)),
 }
 
 
@@ -141,8 +148,10 @@ EXPERT_SETTINGS: Final[dict[str, SearchSettings]] = {
 # (500 plain iterations, the budget the hints have always had). Each is the expert's
 # method at half medium's iterations, since its iterations cost twice a plain one
 # (docs/ai.md, "Ninth round"): Thalara's informed rollout beat medium in 71% of 100
-# games at that cost, Vale's rollouts of 60 actions in 59.5% (with the Artifacts).
-HINT_LEVELS: Final[dict[str, str]] = {"thalara": "250+roll=1", "vale": "250+depth=60"}
+# games at that cost; Vale's rollouts of 60 actions, played by the informed policy as
+# the base game's expert plays them, in 70.5% of 100 base games ("Thirteenth round").
+HINT_LEVELS: Final[dict[str, str]] = {"thalara": "250+roll=1",
+                                      "vale": "250+depth=60+roll=1"}
 
 # ...and where the expert's learned value judges (Vale with the Artifacts), the hints'
 # judges too: at medium's cost it beat medium in 70.0% of 100 games (docs/ai.md,
@@ -213,6 +222,9 @@ class ISMCTSAgent(Agent):
         if self.settings.informed and self._informed is None:
             raise OptionError(f"the ismcts knob 'roll' needs an informed rollout policy, "
                               f"which {game.name} does not have")
+        # the informed rollout's share in the search under way (0 where the settings
+        # restrict it to other options: `informed_only_with`), set as each search starts
+        self._roll_share = self.settings.informed
         self._game_name = game.name
         self._value_face: ValueFace | None = None
         if self.settings.value:
@@ -268,6 +280,7 @@ class ISMCTSAgent(Agent):
             world = view.sample_world(self.rng)
             if root is None:
                 root = _Node(world.num_players)
+                self._settle_rollout(world)
             self._iterate(root, world)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
@@ -379,7 +392,7 @@ class ISMCTSAgent(Agent):
         heuristics = self.heuristics
         rng = self.rng
         mast = self.settings.mast
-        informed_share = self.settings.informed
+        informed_share = self._roll_share
         informed = self._informed
         moves = self._moves
         for _ in range(self.settings.rollout_depth):
@@ -433,6 +446,14 @@ class ISMCTSAgent(Agent):
             out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
         return out
 
+    def _settle_rollout(self, world: State) -> None:
+        """Whether this search's rollouts are informed: the settings' share, unless
+        `informed_only_with` names options this game was not set up with. Read once a
+        search, from its first world (every world of a search is the same game)."""
+        wanted = self.settings.informed_only_with
+        informed = self.settings.informed
+        self._roll_share = informed if not wanted or set_up_with(world.options, wanted) else 0.0
+
     def _value_judges(self, world: State) -> bool:
         """Whether the learned value is for this game's options (`value_only_with`)."""
         wanted = self.settings.value_only_with
@@ -464,6 +485,7 @@ class ISMCTSAgent(Agent):
             world.apply(action)
             if node is None:
                 node = _Node(world.num_players)
+                self._settle_rollout(world)
             self._iterate(node, world)
         assert node is not None
         return ActionStats(action, node.visits, node.reward[player] / node.visits)
@@ -486,6 +508,7 @@ class ISMCTSAgent(Agent):
                 below = master.getrandbits(64)
                 if not nodes:
                     nodes = [_Node(deal.num_players) for _ in actions]
+                    self._settle_rollout(deal)
                 for action, node in zip(actions, nodes, strict=True):
                     copy = deal.clone()
                     copy.apply(action)
@@ -573,6 +596,8 @@ def settings_for(level: str | None, game: str | None = None) -> SearchSettings:
                     changes["value_only_with"] = ()
             else:
                 changes[KNOBS[key]] = int(text) if key == "depth" else float(text)
+                if key == "roll":    # said outright, the informed rollout plays in every game
+                    changes["informed_only_with"] = ()
         except ValueError:
             raise OptionError(f"ismcts knob {key!r} needs a number, got {text!r}"
                               + (f" ({key} takes 0 or 1)" if key in SWITCHES else "")) from None
