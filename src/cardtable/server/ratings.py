@@ -115,7 +115,7 @@ LEVEL_RATINGS: dict[str, dict[str, int]] = {
     "thalara-2p": {"random": 717, "greedy": 1500, "ismcts:easy": 1771,
                    "ismcts:medium": 1909, "ismcts:hard": 1995, "ismcts:expert": 2129},
     "vale-2p": {"random": 871, "greedy": 1500, "ismcts:easy": 1736,
-                "ismcts:medium": 1884, "ismcts:hard": 1954, "ismcts:expert": 2063},
+                "ismcts:medium": 1884, "ismcts:hard": 1954, "ismcts:expert": 2100},
 }
 
 
