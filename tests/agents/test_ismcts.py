@@ -52,7 +52,7 @@ def test_levels_and_specs(toy: Game) -> None:
         assert isinstance(agent, ISMCTSAgent)
         assert agent.settings.iterations == iterations
         assert agent.settings.seconds is None
-    assert LEVELS == {"easy": 100, "medium": 500, "hard": 2000}
+    assert LEVELS == {"easy": 40, "medium": 150, "hard": 2000}
     agent = make_agent("ismcts:250", toy, 1)
     assert isinstance(agent, ISMCTSAgent) and agent.settings.iterations == 250
     assert settings_for("0.3s").seconds == pytest.approx(0.3)

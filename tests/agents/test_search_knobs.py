@@ -16,7 +16,7 @@ from toy_game import ToyGame
 
 from cardtable.agents import computer_name, make_agent
 from cardtable.agents.ismcts import (
-    LEVELS,
+    HINT_PLAIN_ITERATIONS,
     ISMCTSAgent,
     SearchSettings,
     hint_level,
@@ -132,12 +132,13 @@ def test_the_expert_level_is_what_beat_hard_at_hards_cost(
 
 @pytest.mark.parametrize("game", ["thalara", "vale"])
 def test_the_hints_search_the_experts_method_at_mediums_cost(game: str) -> None:
-    # the expert's iterations cost twice a plain one (the test above), so the hints
-    # get half medium's: the strongest search measured at medium's cost (docs/ai.md)
+    # the expert's iterations cost twice a plain one (the test above), so the hints get
+    # half the plain iterations they may spend: the strongest search measured at that
+    # cost (docs/ai.md), whatever the level named medium searches
     hints = settings_for(hint_level(game), game)
     expert = settings_for("expert", game)
     assert (hints.informed, hints.rollout_depth) == (expert.informed, expert.rollout_depth)
-    assert (hints.iterations, hints.seconds) == (LEVELS["medium"] // 2, None)
+    assert (hints.iterations, hints.seconds) == (HINT_PLAIN_ITERATIONS // 2, None)
     state = midgame(game, 3)
     player = state.current_player()
     assert player is not None
@@ -145,9 +146,9 @@ def test_the_hints_search_the_experts_method_at_mediums_cost(game: str) -> None:
     assert agent.choose(state.view(player)) in state.legal_actions()
 
 
-def test_a_game_without_hint_settings_hints_at_medium() -> None:
-    assert hint_level("chess") == "medium"
-    assert hint_level("chess", {"expansion": "artifacts"}) == "medium"
+def test_a_game_without_hint_settings_hints_with_the_plain_search_at_their_cost() -> None:
+    assert hint_level("chess") == str(HINT_PLAIN_ITERATIONS) == "500"
+    assert hint_level("chess", {"expansion": "artifacts"}) == "500"
 
 
 @pytest.mark.parametrize(("options", "value"), [
@@ -159,7 +160,7 @@ def test_the_hints_judge_by_the_value_where_the_expert_does(
     # expert does; otherwise they are the plain hint search; Thalara's never
     hints = settings_for(hint_level("vale", options), "vale")
     assert hints.value is value
-    assert (hints.iterations, hints.rollout_depth) == (LEVELS["medium"] // 2, 60)
+    assert (hints.iterations, hints.rollout_depth) == (HINT_PLAIN_ITERATIONS // 2, 60)
     assert settings_for(hint_level("thalara", options), "thalara").value is False
 
 

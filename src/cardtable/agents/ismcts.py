@@ -32,10 +32,16 @@ from cardtable.engine.api import Action, Game, Heuristics, OptionError, State, V
 # Named levels: search iterations per decision. A level is a strength, not a clock: the
 # same opponent on the pure and the compiled build (which runs about 3.5 times the
 # iterations a second), on a loaded server and an idle one, so that its published rating
-# holds wherever it plays. The budgets are what the levels' former clocks (0.1, 0.5 and
-# 2 s) searched on the pure build on the development machine (72-101, 392-533 and
-# 1,735-2,001 iterations, docs/ai.md); a clock stays available as ismcts:0.5s.
-LEVELS: Final[dict[str, int]] = {"easy": 100, "medium": 500, "hard": 2000}
+# holds wherever it plays. The budgets make a ladder: each level beat the one below it in
+# at least 65% of 200 games in Thalara and in Vale (docs/ai.md, "The ladder"). Hard is
+# what the 2 s clock searched on the pure build of the development machine; easy and
+# medium were that machine's 0.1 and 0.5 s (100 and 500 iterations) until 2026-12-06,
+# when four times the iterations proved worth too little over 500 for a rung of its own.
+# A clock stays available as ismcts:0.5s.
+LEVELS: Final[dict[str, int]] = {"easy": 40, "medium": 150, "hard": 2000}
+# The hints' budget a decision: what 500 plain iterations cost (the 0.5 s clock's, the
+# old medium's), which the hints have always had.
+HINT_PLAIN_ITERATIONS: Final = 500
 # The expert: the settings that beat hard in that game at hard's cost (docs/ai.md,
 # "Sixth round", "Seventh round" and "Tenth round"). Thalara: the informed rollout at
 # every step, with the 1,000 iterations that cost what hard's 2,000 plain ones do (an
@@ -144,18 +150,19 @@ EXPERT_SETTINGS: Final[dict[str, SearchSettings]] = {
 }
 
 
-# The hints' search per game: the strongest settings measured at medium's cost a decision
-# (500 plain iterations, the budget the hints have always had). Each is the expert's
-# method at half medium's iterations, since its iterations cost twice a plain one
-# (docs/ai.md, "Ninth round"): Thalara's informed rollout beat medium in 71% of 100
-# games at that cost; Vale's rollouts of 60 actions, played by the informed policy as
-# the base game's expert plays them, in 70.5% of 100 base games ("Thirteenth round").
+# The hints' search per game: the strongest settings measured at the hints' cost a
+# decision (HINT_PLAIN_ITERATIONS). Each is the expert's method at half those
+# iterations, since its iterations cost twice a plain one (docs/ai.md, "Ninth round";
+# "medium" there is the 500 iterations medium was then): Thalara's informed rollout beat
+# those 500 in 71% of 100 games at that cost; Vale's rollouts of 60 actions, played by
+# the informed policy as the base game's expert plays them, in 70.5% of 100 base games
+# ("Thirteenth round").
 HINT_LEVELS: Final[dict[str, str]] = {"thalara": "250+roll=1",
                                       "vale": "250+depth=60+roll=1"}
 
 # ...and where the expert's learned value judges (Vale with the Artifacts), the hints'
-# judges too: at medium's cost it beat medium in 70.0% of 100 games (docs/ai.md,
-# "Eleventh round"), where the rollouts of 60 actions alone won 59.5%.
+# judges too: at the hints' cost it beat 500 plain iterations in 70.0% of 100 games
+# (docs/ai.md, "Eleventh round"), where the rollouts of 60 actions alone won 59.5%.
 HINT_LEVELS_WITH: Final[dict[str, tuple[tuple[tuple[str, str], ...], str]]] = {
     "vale": (EXPERT_SETTINGS["vale"].value_only_with, "250+depth=60+value=1"),
 }
@@ -173,7 +180,7 @@ def hint_level(game: str, options: Mapping[str, object] | None = None) -> str:
     special = HINT_LEVELS_WITH.get(game)
     if special is not None and options is not None and set_up_with(options, special[0]):
         return special[1]
-    return HINT_LEVELS.get(game, "medium")
+    return HINT_LEVELS.get(game, str(HINT_PLAIN_ITERATIONS))
 
 
 @dataclass(frozen=True)

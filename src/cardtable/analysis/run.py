@@ -129,7 +129,7 @@ class Stepwise:
     `judge_task`, anywhere), then `result` of the decisions judged."""
 
     def __init__(self, record: GameRecord, seats: Sequence[int] | None = None,
-                 agent: str = "ismcts:medium", thresholds: Thresholds | None = None) -> None:
+                 agent: str = "ismcts:500", thresholds: Thresholds | None = None) -> None:
         search_settings(agent, record.game)
         self.record = record
         self.agent = agent
@@ -159,7 +159,7 @@ def _gather(record: GameRecord, agent: str, chosen: tuple[int, ...], thresholds:
 
 
 def analyze(record: GameRecord, seats: Sequence[int] | None = None,
-            agent: str = "ismcts:medium", workers: int = 1,
+            agent: str = "ismcts:500", workers: int = 1,
             progress: Progress | None = None,
             thresholds: Thresholds | None = None) -> Analysis:
     """Judge every decision of `seats` (all by default) in `record` with the search

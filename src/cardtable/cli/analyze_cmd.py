@@ -27,7 +27,9 @@ from cardtable.cli.progress import progress_bar
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
 
-DEFAULT_AGENT = "ismcts:medium"
+# 500 iterations a decision: the judge the label thresholds were measured for (ismcts:medium
+# until 2026-12-06, when medium became 150)
+DEFAULT_AGENT = "ismcts:500"
 
 
 
@@ -62,8 +64,9 @@ def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help="analyse every seat (finished games only)")
     parser.add_argument("--agent", default=DEFAULT_AGENT, metavar="ismcts:LEVEL",
                         help="the search that judges: ismcts:N (N iterations a decision, "
-                             "deterministic), ismcts:easy (100), ismcts:medium (the "
-                             "default, 500) or ismcts:hard (2,000)")
+                             "deterministic; the default is ismcts:500), ismcts:easy "
+                             "(40), ismcts:medium (150), ismcts:hard (2,000) or "
+                             "ismcts:expert")
     parser.add_argument("--json", action="store_true",
                         help="print the analysis as one JSON object: every decision, the "
                              "summary and the chart data per seat")

@@ -38,7 +38,9 @@ from cardtable.cli.arena_cmd import (
 from cardtable.cli.options import add_game_option_flags, game_options, positive_int
 from cardtable.engine.api import OptionError
 
-DEFAULT_AGENT = "ismcts:easy"
+# 100 iterations a decision: what the balance reports in docs/balance.md were measured
+# with (ismcts:easy until 2026-12-06, when easy became 40)
+DEFAULT_AGENT = "ismcts:100"
 DEFAULT_GAMES = 40
 
 

@@ -76,7 +76,8 @@ def add_puzzles_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help=f"each judge's budget (default {defaults.judge})")
     maker.add_argument("--easy", default=defaults.easy, metavar="ismcts:N",
                        help=f"the budget of the difficulty's searches (default "
-                            f"{defaults.easy}, what ismcts:easy searches)")
+                            f"{defaults.easy}, what ismcts:easy searched when the puzzles were "
+                            "made)")
     maker.add_argument("--tries", type=positive_int, default=defaults.tries,
                        help=f"searches per puzzle for its difficulty (default "
                             f"{defaults.tries})")

@@ -52,7 +52,7 @@ class Settings:
 
     analysis: str = "ismcts:100"
     judge: str = "ismcts:400"
-    easy: str = "ismcts:100"     # what ismcts:easy searches
+    easy: str = "ismcts:100"     # what ismcts:easy searched when the puzzles were made
     tries: int = 8
     margin: float = 0.15
     seed: int = 1
