@@ -105,17 +105,18 @@ def rate(seats: Sequence[SeatResult], current: Mapping[int, Rating]) -> dict[int
 
 # The computer's levels have fixed ratings of their own, published and never moved by
 # the games people play against them. They are kept here, apart from the players'
-# (which live in the database): pool -> level -> shown rating. Measured by the arena
-# runs of the ladder (each level against the one below, 200 games a rung) and fitted on
-# the players' scale with greedy held at 1500 (benchmarks/level_ratings.py;
-# docs/ratings.md gives the runs), with the levels as iteration budgets (ismcts.LEVELS):
-# the same opponent on every machine and build. A level without a measured number (3
-# and 4 players) is shown without one rather than with a guess.
+# (which live in the database): pool -> level -> shown rating. Measured by a round robin
+# of the levels and the runs of the ladder (each level against the one below, 200 games
+# a rung), fitted on the players' scale with greedy held at 1500
+# (benchmarks/level_ratings.py; docs/ratings.md gives the runs), with the levels as
+# iteration budgets (ismcts.LEVELS): the same opponent on every machine and build. A
+# level without a measured number (3 and 4 players) is shown without one rather than
+# with a guess.
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "thalara-2p": {"random": 739, "greedy": 1500, "ismcts:easy": 1624,
-                   "ismcts:medium": 1760, "ismcts:hard": 1909, "ismcts:expert": 2042},
-    "vale-2p": {"random": 894, "greedy": 1500, "ismcts:easy": 1595,
-                "ismcts:medium": 1726, "ismcts:hard": 1840, "ismcts:expert": 1985},
+    "thalara-2p": {"random": 710, "greedy": 1500, "ismcts:easy": 1623,
+                   "ismcts:medium": 1766, "ismcts:hard": 1940, "ismcts:expert": 2075},
+    "vale-2p": {"random": 935, "greedy": 1500, "ismcts:easy": 1600,
+                "ismcts:medium": 1743, "ismcts:hard": 1864, "ismcts:expert": 2001},
 }
 
 
