@@ -131,7 +131,7 @@ def test_the_expert_level_is_what_beat_hard_at_hards_cost(
 
 
 @pytest.mark.parametrize("game", ["thalara", "vale"])
-def test_the_hints_search_the_experts_method_at_mediums_cost(game: str) -> None:
+def test_the_hints_search_the_experts_method_at_their_cost(game: str) -> None:
     # the expert's iterations cost twice a plain one (the test above), so the hints get
     # half the plain iterations they may spend: the strongest search measured at that
     # cost (docs/ai.md), whatever the level named medium searches

@@ -22,6 +22,10 @@ from cardtable.engine.record import GameRecord
 from cardtable.engine.replay import replay_action, replay_actions
 from cardtable.engine.rng import derive_seed
 
+# The judge when none is named: 500 iterations a decision, the judge the label thresholds
+# were measured for (ismcts:medium until 2026-12-06, when medium became 150).
+DEFAULT_JUDGE = "ismcts:500"
+
 Progress = Callable[[int, int], None]
 # Mixed into every decision's seed, so that the analysis's searches do not repeat the
 # arena's agents (which derive theirs from the tournament seed the same way).
@@ -129,7 +133,7 @@ class Stepwise:
     `judge_task`, anywhere), then `result` of the decisions judged."""
 
     def __init__(self, record: GameRecord, seats: Sequence[int] | None = None,
-                 agent: str = "ismcts:500", thresholds: Thresholds | None = None) -> None:
+                 agent: str = DEFAULT_JUDGE, thresholds: Thresholds | None = None) -> None:
         search_settings(agent, record.game)
         self.record = record
         self.agent = agent
@@ -159,7 +163,7 @@ def _gather(record: GameRecord, agent: str, chosen: tuple[int, ...], thresholds:
 
 
 def analyze(record: GameRecord, seats: Sequence[int] | None = None,
-            agent: str = "ismcts:500", workers: int = 1,
+            agent: str = DEFAULT_JUDGE, workers: int = 1,
             progress: Progress | None = None,
             thresholds: Thresholds | None = None) -> Analysis:
     """Judge every decision of `seats` (all by default) in `record` with the search

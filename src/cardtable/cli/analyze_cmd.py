@@ -20,6 +20,7 @@ from rich.text import Text
 
 from cardtable.analysis import FLAGGED, LABELS, Analysis, analyze, search_settings
 from cardtable.analysis.plot import plot_chart, pyplot
+from cardtable.analysis.run import DEFAULT_JUDGE
 from cardtable.cli.arena_cmd import _check_writable
 from cardtable.cli.options import positive_int
 from cardtable.cli.play import parse_seat, saved_cli_settings
@@ -27,9 +28,7 @@ from cardtable.cli.progress import progress_bar
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
 
-# 500 iterations a decision: the judge the label thresholds were measured for (ismcts:medium
-# until 2026-12-06, when medium became 150)
-DEFAULT_AGENT = "ismcts:500"
+DEFAULT_AGENT = DEFAULT_JUDGE
 
 
 
@@ -64,7 +63,7 @@ def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help="analyse every seat (finished games only)")
     parser.add_argument("--agent", default=DEFAULT_AGENT, metavar="ismcts:LEVEL",
                         help="the search that judges: ismcts:N (N iterations a decision, "
-                             "deterministic; the default is ismcts:500), ismcts:easy "
+                             f"deterministic; the default is {DEFAULT_JUDGE}), ismcts:easy "
                              "(40), ismcts:medium (150), ismcts:hard (2,000) or "
                              "ismcts:expert")
     parser.add_argument("--json", action="store_true",
