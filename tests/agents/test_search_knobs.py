@@ -3,6 +3,7 @@ each wired into the search, each deterministic for a seed and an iteration budge
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 from dataclasses import replace
@@ -14,17 +15,20 @@ from tests.analysis.test_hidden import _first_round, _unseen_swap
 from tests.vale.test_state import advanced, rearranged
 from toy_game import ToyGame
 
+import cardtable
 from cardtable.agents import computer_name, make_agent
 from cardtable.agents.ismcts import (
     HINT_PLAIN_ITERATIONS,
     ISMCTSAgent,
     SearchSettings,
+    final_rewards,
     hint_level,
     settings_for,
 )
 from cardtable.analysis import AnalysisError, search_settings
-from cardtable.engine.api import OptionError
+from cardtable.engine.api import OptionError, State
 from cardtable.engine.record import GameRecord
+from cardtable.vale.heuristics import ValeHeuristics, card_values, worth
 
 
 def test_the_knobs_tried_toward_the_expert_are_read_and_checked() -> None:
@@ -238,3 +242,78 @@ def test_the_vale_experts_informed_rollout_plays_in_the_base_game_only(
     assert searched(replace(said, iterations=40)) == with_roll
     assert searched(replace(settings_for("expert+roll=0", "vale"), iterations=40)) == without
 
+
+
+def _vale_four(seed: int, actions: int | None) -> State:
+    """Four-player Vale after `actions` random actions (None: to the end)."""
+    game = cardtable.load_game("vale")
+    state = game.new_game(4, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over() and (actions is None or steps < actions):
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    return state
+
+
+def test_the_field_knob_is_read_checked_and_refused_where_the_game_has_none() -> None:
+    assert settings_for("100+field=0.5").field == 0.5
+    assert settings_for("100").field == 0.0
+    assert pickle.loads(pickle.dumps(settings_for("100+field=1"))).field == 1.0
+    for bad in ("100+field=2", "100+field=-0.5", "100+field=all"):
+        with pytest.raises(OptionError):
+            settings_for(bad)
+    with pytest.raises(OptionError, match="against the field"):
+        ISMCTSAgent(midgame("thalara", 3).game, 1, settings_for("50+field=1"))
+
+
+def test_the_field_measures_a_player_against_the_others_mean() -> None:
+    state = _vale_four(11, 120)
+    assert not state.is_over()
+    heuristics = ValeHeuristics()
+    vals = card_values(state.cs)
+    worths = [worth(state, p, vals) for p in range(4)]
+    for p in range(4):
+        others = [w for q, w in enumerate(worths) if q != p]
+        assert heuristics.evaluate_field(state, p, 0.0) == heuristics.evaluate(state, p)
+        mean = sum(others) / 3
+        assert heuristics.evaluate_field(state, p, 1.0) == \
+            pytest.approx(math.tanh((worths[p] - mean) / 30.0))
+    trailing = min(range(4), key=lambda p: worths[p])
+    assert heuristics.evaluate_field(state, trailing, 1.0) > \
+        heuristics.evaluate(state, trailing)
+
+
+def test_the_field_weighs_the_reward_margin_with_three_or_more_only() -> None:
+    over = _vale_four(12, None)
+    scores = over.scores()
+    plain = final_rewards(over, 0.1)
+    with_field = final_rewards(over, 0.1, 1.0)
+    for p in range(4):
+        mean = (sum(scores) - scores[p]) / 3
+        margin = (scores[p] - mean) / (abs(scores[p]) + abs(mean) + 1)
+        win = 1.0 / len(over.winners()) if p in over.winners() else 0.0
+        assert with_field[p] == pytest.approx(0.9 * win + 0.1 * (0.5 + 0.5 * margin))
+    last = min(range(4), key=lambda p: scores[p])
+    assert with_field[last] > plain[last]
+    two = played_record("vale", 2).replay()
+    assert two.is_over()
+    assert final_rewards(two, 0.1, 1.0) == final_rewards(two, 0.1)
+
+
+def test_the_field_changes_a_four_player_search_and_stays_deterministic() -> None:
+    state = _vale_four(13, 60)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    player = state.current_player()
+    assert player is not None
+
+    def searched(spec: str) -> list[tuple[str, int]]:
+        agent = ISMCTSAgent(state.game, 5, settings_for(spec))
+        view = state.view(player)
+        root = agent.search(view)
+        return [(str(s.action), s.visits)
+                for s in agent.root_statistics(root, view.legal_actions, player)]
+
+    assert searched("200+field=1") == searched("200+field=1")
+    assert searched("200+field=1") != searched("200")

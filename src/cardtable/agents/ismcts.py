@@ -108,6 +108,12 @@ class SearchSettings:
     # game, where it was measured to help on top of the longer rollouts; with the
     # Artifacts it was not measured there (docs/ai.md, "Thirteenth round").
     informed_only_with: tuple[tuple[str, str], ...] = ()
+    # with three or more players, how far the evaluation and the reward's score margin
+    # measure a player against the mean of the others instead of the best of them
+    # (0: the best, 1: the mean). A player far behind the leader otherwise sees every
+    # position as lost alike (the evaluation saturates), and plays its own game loosely.
+    # No effect with two players, where the two are the same opponent.
+    field: float = 0.0
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -131,13 +137,16 @@ class SearchSettings:
             raise ValueError("mast must be 0 to 1")
         if not 0 <= self.informed <= 1:
             raise ValueError("roll (the informed rollout's share) must be 0 to 1")
+        if not 0 <= self.field <= 1:
+            raise ValueError("field must be 0 to 1")
 
     def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
         return (SearchSettings, (self.iterations, self.seconds, self.exploration,
                                  self.rollout_depth, self.margin_weight,
                                  self.textbook_availability, self.bias, self.mix,
                                  self.mast, self.informed, self.value,
-                                 self.value_only_with, self.informed_only_with))
+                                 self.value_only_with, self.informed_only_with,
+                                 self.field))
 
 
 # The expert's settings per game (the reasons are at EXPERT above), built here so that a
@@ -232,6 +241,12 @@ class ISMCTSAgent(Agent):
         # the informed rollout's share in the search under way (0 where the settings
         # restrict it to other options: `informed_only_with`), set as each search starts
         self._roll_share = self.settings.informed
+        # the game's evaluation against the field, for the `field` knob
+        self._field_evaluate: Callable[[State, int, float], float] | None = \
+            getattr(self.heuristics, "evaluate_field", None)
+        if self.settings.field and self._field_evaluate is None:
+            raise OptionError(f"the ismcts knob 'field' needs an evaluation against the "
+                              f"field, which {game.name} does not have")
         self._game_name = game.name
         self._value_face: ValueFace | None = None
         if self.settings.value:
@@ -419,7 +434,7 @@ class ISMCTSAgent(Agent):
             else:
                 world.apply(heuristics.rollout_action(world, rng))
         if world.is_over():
-            return final_rewards(world, self.settings.margin_weight)
+            return final_rewards(world, self.settings.margin_weight, self.settings.field)
         return self._evaluation(world)
 
     def _mast_best(self, mover: int, actions: list[Action]) -> Action:
@@ -446,8 +461,15 @@ class ISMCTSAgent(Agent):
             model = model_for(self._game_name, world.num_players, face.card_digest(world))
             if model is not None:
                 return model.chances(face.features(world))
-        evaluate = self.heuristics.evaluate
         out = []
+        field = self.settings.field
+        against_field = self._field_evaluate
+        if field and against_field is not None and world.num_players > 2:
+            for p in range(world.num_players):
+                value = against_field(world, p, field)
+                out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
+            return out
+        evaluate = self.heuristics.evaluate
         for p in range(world.num_players):
             value = evaluate(world, p)
             out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
@@ -553,9 +575,10 @@ def _searcher(view: View, actions: list[Action], iterations: int) -> int:
     return player
 
 
-def final_rewards(state: State, margin_weight: float) -> list[float]:
+def final_rewards(state: State, margin_weight: float, field: float = 0.0) -> list[float]:
     """Each player's reward for a finished game in [0, 1]: a win (shared wins split),
-    blended with a small bonus for the score margin over the best opponent."""
+    blended with a small bonus for the score margin over the best opponent (with three
+    or more players and `field`, over a blend of the best and the others' mean)."""
     winners = state.winners()
     scores = state.scores()
     n = len(scores)
@@ -563,7 +586,10 @@ def final_rewards(state: State, margin_weight: float) -> list[float]:
     for p in range(n):
         result = 1.0 / len(winners) if p in winners else 0.0
         if margin_weight and n > 1:
-            best_other = max(scores[q] for q in range(n) if q != p)
+            best_other: float = max(scores[q] for q in range(n) if q != p)
+            if field and n > 2:
+                mean_other = (sum(scores) - scores[p]) / (n - 1)
+                best_other = (1 - field) * best_other + field * mean_other
             margin = (scores[p] - best_other) / (abs(scores[p]) + abs(best_other) + 1)
             result = (1 - margin_weight) * result + margin_weight * (0.5 + 0.5 * margin)
         out.append(result)
@@ -573,7 +599,7 @@ def final_rewards(state: State, margin_weight: float) -> list[float]:
 # Names of the tuning knobs a level may carry after "+": ismcts:medium+depth=20+c=0.5
 KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight",
                 "avail": "textbook_availability", "bias": "bias", "mix": "mix",
-                "mast": "mast", "roll": "informed", "value": "value"}
+                "mast": "mast", "roll": "informed", "value": "value", "field": "field"}
 # the knobs that are on or off (0 or 1)
 SWITCHES: Final = ("avail", "value")
 

@@ -248,6 +248,18 @@ class ValeHeuristics:
             return 1.0 if won and len(state.winners()) == 1 else (0.5 if won else -1.0)
         return math.tanh((mine - best) / 30.0)
 
+    def evaluate_field(self, state: State, player: int, field: float) -> float:
+        """As `evaluate`, but measured against a blend of the best opponent's worth and
+        the opponents' mean (`field` the mean's share; the search's `field` knob)."""
+        assert isinstance(state, ValeState)
+        if state.is_over():
+            return self.evaluate(state, player)
+        vals = card_values(state.cs)
+        mine = worth(state, player, vals)
+        others = [worth(state, q, vals) for q in range(state.n) if q != player]
+        against = (1 - field) * max(others) + field * sum(others) / len(others)
+        return math.tanh((mine - against) / 30.0)
+
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """Sensible and cheap: summon what scores, tame what is worth keeping, sell the
         rest, discard the cheapest stone, otherwise a random choice."""
