@@ -148,6 +148,27 @@ def test_words_not_codes(tab: Page, server: Any, size: str) -> None:
         assert line[:1].isupper() and line.rstrip()[-1:] in ".!?)", line
 
 
+CHOICE_QUESTIONS = """async () => {
+  const t = await import('/static/table.js');
+  return [
+    t.choiceQuestion(['Sell Goblin Soldier for 4 red stones',
+                      'Tame Goblin Soldier into your hand']),
+    t.choiceQuestion(['Place Blue 4 into conflict 1', 'Place Blue 4 into conflict 2']),
+    t.choiceQuestion(['Pay 1 red', 'Keep the stones']),
+  ];
+}"""
+
+
+def test_a_choice_narrowed_by_a_click_asks_in_words(page: Page, server: Any) -> None:
+    """After a click on a hunted Vale card, its two answers (sell it, tame it) begin with
+    different words: the status bar names the card and the two ways ("Choose: choose."
+    until 2026-12-06); answers that begin alike keep their shared words."""
+    page.goto(server.base + "/")
+    assert page.evaluate(CHOICE_QUESTIONS) == ["Goblin Soldier: sell or tame?",
+                                               "Place Blue 4: choose.",
+                                               "Choose one of the answers."]
+
+
 # ---- 2. the end screen -----------------------------------------------------------------
 
 

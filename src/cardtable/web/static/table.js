@@ -529,7 +529,7 @@ export class Table {
     const depth = this.selection.length;
     let prompt = d.prompt ? capital(d.prompt) : "Your turn: choose an action.";
     if (depth) {
-      return { prompt: `${commonLabel(cands.map((c) => c.label))}: choose.`, buttons: cands, groups: [] };
+      return { prompt: choiceQuestion(cands.map((c) => c.label)), buttons: cands, groups: [] };
     }
     if (cands.length <= ALL_AS_BUTTONS) return { prompt, buttons: cands, groups: [] };
     const extra = this.extra || new Set();
@@ -1105,6 +1105,33 @@ function sentence(text) {
   const t = String(text).trim();
   if (!t) return t;
   return capital(/[.!?)]$/.test(t) ? t : `${t}.`);
+}
+
+/** The question a choice narrowed by a click asks: the words its answers begin with
+ * ("Place Blue 4: choose."), or, where they begin differently, the name they share and
+ * the ways they differ ("Sell Goblin Soldier for 4 red stones" and "Tame Goblin Soldier
+ * into your hand" → "Goblin Soldier: sell or tame?"). */
+export function choiceQuestion(labels) {
+  const split = labels.map((l) => l.split(" "));
+  if (labels.length < 2 || split.every((s) => s[0] === split[0][0])) return `${commonLabel(labels)}: choose.`;
+  const name = sharedName(labels);
+  const ways = [...new Set(split.map((s) => s[0].toLowerCase()))];
+  if (name && ways.length <= 3) return `${name}: ${ways.join(" or ")}?`;
+  return "Choose one of the answers.";
+}
+
+/** The longest run of words every label holds that names something (has a capital
+ * letter past its first word), or "". */
+function sharedName(labels) {
+  const first = labels[0].split(" ");
+  const held = (run) => labels.every((l) => ` ${l} `.includes(` ${run} `));
+  for (let len = first.length - 1; len > 0; len -= 1) {
+    for (let i = 1; i + len <= first.length; i += 1) {
+      const words = first.slice(i, i + len);
+      if (words.some((w) => /^[A-Z]/.test(w)) && held(words.join(" "))) return words.join(" ");
+    }
+  }
+  return "";
 }
 
 /** The words several answers share ("Place Blue 4 into conflict 1/2/3" → "Place Blue 4"). */
