@@ -586,7 +586,7 @@ def final_rewards(state: State, margin_weight: float, field: float = 0.0) -> lis
     for p in range(n):
         result = 1.0 / len(winners) if p in winners else 0.0
         if margin_weight and n > 1:
-            best_other: float = max(scores[q] for q in range(n) if q != p)
+            best_other = float(max(scores[q] for q in range(n) if q != p))
             if field and n > 2:
                 mean_other = (sum(scores) - scores[p]) / (n - 1)
                 best_other = (1 - field) * best_other + field * mean_other
