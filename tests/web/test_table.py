@@ -154,6 +154,8 @@ CHOICE_QUESTIONS = """async () => {
     t.choiceQuestion(['Sell Goblin Soldier for 4 red stones',
                       'Tame Goblin Soldier into your hand']),
     t.choiceQuestion(['Place Blue 4 into conflict 1', 'Place Blue 4 into conflict 2']),
+    t.choiceQuestion(['Summon Undine Queen paying 3 red stones',
+                      'Summon Undine Queen paying 1 blue stone']),
     t.choiceQuestion(['Pay 1 red', 'Keep the stones']),
   ];
 }"""
@@ -162,10 +164,12 @@ CHOICE_QUESTIONS = """async () => {
 def test_a_choice_narrowed_by_a_click_asks_in_words(page: Page, server: Any) -> None:
     """After a click on a hunted Vale card, its two answers (sell it, tame it) begin with
     different words: the status bar names the card and the two ways ("Choose: choose."
-    until 2026-12-06); answers that begin alike keep their shared words."""
+    until 2026-12-06); answers that differ in a last word only ask which one; others that
+    begin alike keep their shared words."""
     page.goto(server.base + "/")
     assert page.evaluate(CHOICE_QUESTIONS) == ["Goblin Soldier: sell or tame?",
-                                               "Place Blue 4: choose.",
+                                               "Place Blue 4 into which conflict?",
+                                               "Summon Undine Queen: choose.",
                                                "Choose one of the answers."]
 
 

@@ -1107,13 +1107,27 @@ function sentence(text) {
   return capital(/[.!?)]$/.test(t) ? t : `${t}.`);
 }
 
-/** The question a choice narrowed by a click asks: the words its answers begin with
- * ("Place Blue 4: choose."), or, where they begin differently, the name they share and
+/** The question a choice narrowed by a click asks: which one, where its answers differ in
+ * a last word only ("Place Blue 4 into which conflict?"), else the words they begin
+ * with ("Summon Undine Queen: choose."), or, where they begin differently, the name they share and
  * the ways they differ ("Sell Goblin Soldier for 4 red stones" and "Tame Goblin Soldier
  * into your hand" → "Goblin Soldier: sell or tame?"). */
 export function choiceQuestion(labels) {
   const split = labels.map((l) => l.split(" "));
-  if (labels.length < 2 || split.every((s) => s[0] === split[0][0])) return `${commonLabel(labels)}: choose.`;
+  if (labels.length < 2 || split.every((s) => s[0] === split[0][0])) {
+    // answers that differ only in a last word after a shared noun ask which one
+    // ("Place Blue 4 into conflict 1/2/3" → "Place Blue 4 into which conflict?")
+    const shared = [];
+    while (shared.length < split[0].length && split.every((s) => s[shared.length] === split[0][shared.length])) {
+      shared.push(split[0][shared.length]);
+    }
+    const noun = shared[shared.length - 1];
+    if (labels.length > 1 && shared.length >= 2 && split.every((s) => s.length === shared.length + 1)
+        && /^[a-z]+$/.test(noun) && !/^(into|in|to|for|with|from|paying|the|a|an|of|on)$/.test(noun)) {
+      return `${shared.slice(0, -1).join(" ")} which ${noun}?`;
+    }
+    return `${commonLabel(labels)}: choose.`;
+  }
   const name = sharedName(labels);
   const ways = [...new Set(split.map((s) => s[0].toLowerCase()))];
   if (name && ways.length <= 3) return `${name}: ${ways.join(" or ")}?`;
