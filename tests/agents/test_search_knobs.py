@@ -15,7 +15,6 @@ from tests.analysis.test_hidden import _first_round, _unseen_swap
 from tests.vale.test_state import advanced, rearranged
 from toy_game import ToyGame
 
-import cardtable
 from cardtable.agents import computer_name, make_agent
 from cardtable.agents.ismcts import (
     HINT_PLAIN_ITERATIONS,
@@ -26,7 +25,7 @@ from cardtable.agents.ismcts import (
     settings_for,
 )
 from cardtable.analysis import AnalysisError, search_settings
-from cardtable.engine.api import OptionError, State
+from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
 from cardtable.vale.heuristics import ValeHeuristics, card_values, worth
 
@@ -243,19 +242,6 @@ def test_the_vale_experts_informed_rollout_plays_in_the_base_game_only(
     assert searched(replace(settings_for("expert+roll=0", "vale"), iterations=40)) == without
 
 
-
-def _vale_four(seed: int, actions: int | None) -> State:
-    """Four-player Vale after `actions` random actions (None: to the end)."""
-    game = cardtable.load_game("vale")
-    state = game.new_game(4, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not state.is_over() and (actions is None or steps < actions):
-        state.apply(rng.choice(state.legal_actions()))
-        steps += 1
-    return state
-
-
 def test_the_field_knob_is_read_checked_and_refused_where_the_game_has_none() -> None:
     assert settings_for("100+field=0.5").field == 0.5
     assert settings_for("100").field == 0.0
@@ -268,7 +254,7 @@ def test_the_field_knob_is_read_checked_and_refused_where_the_game_has_none() ->
 
 
 def test_the_field_measures_a_player_against_the_others_mean() -> None:
-    state = _vale_four(11, 120)
+    state = advanced(4, 11, 120)
     assert not state.is_over()
     heuristics = ValeHeuristics()
     vals = card_values(state.cs)
@@ -285,7 +271,7 @@ def test_the_field_measures_a_player_against_the_others_mean() -> None:
 
 
 def test_the_field_weighs_the_reward_margin_with_three_or_more_only() -> None:
-    over = _vale_four(12, None)
+    over = advanced(4, 12, 10_000)     # to the end
     scores = over.scores()
     plain = final_rewards(over, 0.1)
     with_field = final_rewards(over, 0.1, 1.0)
@@ -302,7 +288,7 @@ def test_the_field_weighs_the_reward_margin_with_three_or_more_only() -> None:
 
 
 def test_the_field_changes_a_four_player_search_and_stays_deterministic() -> None:
-    state = _vale_four(13, 60)
+    state = advanced(4, 13, 60)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     player = state.current_player()

@@ -461,17 +461,14 @@ class ISMCTSAgent(Agent):
             model = model_for(self._game_name, world.num_players, face.card_digest(world))
             if model is not None:
                 return model.chances(face.features(world))
-        out = []
-        field = self.settings.field
-        against_field = self._field_evaluate
-        if field and against_field is not None and world.num_players > 2:
-            for p in range(world.num_players):
-                value = against_field(world, p, field)
-                out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
-            return out
         evaluate = self.heuristics.evaluate
+        field = self.settings.field
+        # with the `field` knob and three or more players, against the field instead
+        against_field = self._field_evaluate if field and world.num_players > 2 else None
+        out = []
         for p in range(world.num_players):
-            value = evaluate(world, p)
+            value = evaluate(world, p) if against_field is None else \
+                against_field(world, p, field)
             out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
         return out
 

@@ -28,9 +28,6 @@ from cardtable.cli.progress import progress_bar
 from cardtable.engine.api import OptionError
 from cardtable.engine.record import GameRecord
 
-DEFAULT_AGENT = DEFAULT_JUDGE
-
-
 
 def _preferred(best: str, loss: float) -> str:
     """'better' only for a loss that shows (-0.00 would say better and equal at once)."""
@@ -61,7 +58,7 @@ def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
                             "game saved by 'cardtable play' that is not over)")
     seats.add_argument("--all", action="store_true",
                        help="analyse every seat (finished games only)")
-    parser.add_argument("--agent", default=DEFAULT_AGENT, metavar="ismcts:LEVEL",
+    parser.add_argument("--agent", default=DEFAULT_JUDGE, metavar="ismcts:LEVEL",
                         help="the search that judges: ismcts:N (N iterations a decision, "
                              f"deterministic; the default is {DEFAULT_JUDGE}), ismcts:easy "
                              "(40), ismcts:medium (150), ismcts:hard (2,000) or "

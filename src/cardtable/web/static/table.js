@@ -1107,31 +1107,39 @@ function sentence(text) {
   return capital(/[.!?)]$/.test(t) ? t : `${t}.`);
 }
 
+// words that link a label's parts: a shared beginning does not end on one
+const LINKING = /^(into|in|to|for|with|from|paying|the|a|an|of|on)$/i;
+
+/** The words every label (split into words) begins with, as far as they agree. */
+function leadingWords(split) {
+  const out = [];
+  for (let i = 0; i < split[0].length; i += 1) {
+    const w = split[0][i];
+    if (split.every((s) => s[i] === w)) out.push(w); else break;
+  }
+  return out;
+}
+
 /** The question a choice narrowed by a click asks: which one, where its answers differ in
- * a last word only ("Place Blue 4 into which conflict?"), else the words they begin
- * with ("Summon Undine Queen: choose."), or, where they begin differently, the name they share and
- * the ways they differ ("Sell Goblin Soldier for 4 red stones" and "Tame Goblin Soldier
- * into your hand" → "Goblin Soldier: sell or tame?"). */
+ * a last word only ("Place Blue 4 into which conflict?"), else the words they begin with
+ * ("Summon Undine Queen: choose."), or, where they begin differently, the name they
+ * share and the ways they differ ("Sell Goblin Soldier for 4 red stones" and "Tame
+ * Goblin Soldier into your hand" → "Goblin Soldier: sell or tame?"). */
 export function choiceQuestion(labels) {
   const split = labels.map((l) => l.split(" "));
-  if (labels.length < 2 || split.every((s) => s[0] === split[0][0])) {
-    // answers that differ only in a last word after a shared noun ask which one
-    // ("Place Blue 4 into conflict 1/2/3" → "Place Blue 4 into which conflict?")
-    const shared = [];
-    while (shared.length < split[0].length && split.every((s) => s[shared.length] === split[0][shared.length])) {
-      shared.push(split[0][shared.length]);
-    }
-    const noun = shared[shared.length - 1];
-    if (labels.length > 1 && shared.length >= 2 && split.every((s) => s.length === shared.length + 1)
-        && /^[a-z]+$/.test(noun) && !/^(into|in|to|for|with|from|paying|the|a|an|of|on)$/.test(noun)) {
-      return `${shared.slice(0, -1).join(" ")} which ${noun}?`;
-    }
-    return `${commonLabel(labels)}: choose.`;
+  if (labels.length > 1 && split.some((s) => s[0] !== split[0][0])) {
+    const name = sharedName(labels);
+    const ways = [...new Set(split.map((s) => s[0].toLowerCase()))];
+    if (name && ways.length <= 3) return `${name}: ${ways.join(" or ")}?`;
+    return "Choose one of the answers.";
   }
-  const name = sharedName(labels);
-  const ways = [...new Set(split.map((s) => s[0].toLowerCase()))];
-  if (name && ways.length <= 3) return `${name}: ${ways.join(" or ")}?`;
-  return "Choose one of the answers.";
+  const shared = leadingWords(split);
+  const noun = shared[shared.length - 1];
+  if (labels.length > 1 && shared.length >= 2 && split.every((s) => s.length === shared.length + 1)
+      && /^[a-z]+$/.test(noun) && !LINKING.test(noun)) {
+    return `${shared.slice(0, -1).join(" ")} which ${noun}?`;
+  }
+  return `${commonLabel(labels)}: choose.`;
 }
 
 /** The longest run of words every label holds that names something (has a capital
@@ -1152,13 +1160,9 @@ function sharedName(labels) {
 export function commonLabel(labels) {
   if (!labels.length) return "";
   if (labels.length === 1) return labels[0];
-  const split = labels.map((l) => l.split(" "));
-  const out = [];
-  for (let i = 0; i < split[0].length; i += 1) {
-    const w = split[0][i];
-    if (split.every((s) => s[i] === w)) out.push(w); else break;
-  }
-  while (out.length > 1 && /^(into|in|to|for|with|from|paying|the|a|an|of|conflict|on)$/i.test(out[out.length - 1].replace(/[,:]$/, ""))) out.pop();
+  const out = leadingWords(labels.map((l) => l.split(" ")));
+  const linking = (w) => { const t = w.replace(/[,:]$/, ""); return LINKING.test(t) || /^conflict$/i.test(t); };
+  while (out.length > 1 && linking(out[out.length - 1])) out.pop();
   const text = out.join(" ").replace(/[,:]$/, "");
   return text || "Choose";
 }
