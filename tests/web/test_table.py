@@ -173,6 +173,34 @@ def test_a_choice_narrowed_by_a_click_asks_in_words(page: Page, server: Any) -> 
                                                "Choose one of the answers."]
 
 
+HUNTED = "#my-area .legal[data-keys*='hunted:']"
+LIFT_CLEARS_HEADING = """() => {
+  const card = document.querySelector("#my-area .selected");
+  const heading = card.closest(".zone").querySelector(".label").getBoundingClientRect();
+  return card.getBoundingClientRect().top - heading.bottom; }"""
+
+
+def test_a_selected_card_leaves_its_heading_readable(tab: Page, server: Any, size: str) -> None:
+    """A card you click in your own area lifts (selected, waiting for its answer); the row
+    keeps room for the lift, so the card does not cover the zone's heading above it
+    ("Hunted this round" was half hidden under it until 2026-12-06)."""
+    open_seat(tab, server, new_game(server, "vale", 3, {"expansion": "artifacts"}))
+    rng = random.Random(3)
+    for _ in range(60):
+        tab.wait_for_function(READY)
+        if tab.locator(HUNTED).count():
+            break
+        play_one(tab, rng)
+    assert tab.locator(HUNTED).count(), tab.inner_text("[data-prompt]")
+    tab.locator(HUNTED).first.click()
+    # measured where the card rests, once the draw and its motion are over
+    tab.wait_for_function("() => !!document.querySelector('#my-area .selected') && "
+                          "window.cardtable.settled && document.getAnimations().length === 0")
+    assert "sell or tame?" in tab.inner_text("[data-prompt]")
+    assert tab.evaluate(LIFT_CLEARS_HEADING) >= 0
+    shot(tab, f"vale-selected-hunted-{size}")
+
+
 # ---- 2. the end screen -----------------------------------------------------------------
 
 
