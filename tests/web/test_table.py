@@ -183,7 +183,8 @@ LIFT_CLEARS_HEADING = """() => {
 def test_a_selected_card_leaves_its_heading_readable(tab: Page, server: Any, size: str) -> None:
     """A card you click in your own area lifts (selected, waiting for its answer); the row
     keeps room for the lift, so the card does not cover the zone's heading above it
-    ("Hunted this round" was half hidden under it until 2026-12-06)."""
+    ("Hunted this round" was half hidden under it until 2026-12-06). The players' panels
+    beside it say one point as "1 pt"."""
     open_seat(tab, server, new_game(server, "vale", 3, {"expansion": "artifacts"}))
     rng = random.Random(3)
     for _ in range(60):
@@ -198,6 +199,16 @@ def test_a_selected_card_leaves_its_heading_readable(tab: Page, server: Any, siz
                           "window.cardtable.settled && document.getAnimations().length === 0")
     assert "sell or tame?" in tab.inner_text("[data-prompt]")
     assert tab.evaluate(LIFT_CLEARS_HEADING) >= 0
+    tab.wait_for_function("() => !document.querySelector('#presence .counting')")
+    # the players' panels say the score in the game's words: one point is "1 pt" (the
+    # panels said "1 pts" until 2026-12-06); in this deal Ada has 1 point here
+    scores = tab.evaluate("() => Object.fromEntries(window.cardtable.snap.observation.seats"
+                          ".map((s) => [s.seat, s.score]))")
+    shown = tab.evaluate("() => Object.fromEntries([...document.querySelectorAll("
+                         "'#presence .player-panel')].map((p) => [p.dataset.seat, "
+                         "p.querySelector('.pp-score').textContent]))")
+    assert 1 in scores.values()
+    assert shown == {seat: f"{n} pt" if n == 1 else f"{n} pts" for seat, n in scores.items()}
     shot(tab, f"vale-selected-hunted-{size}")
 
 

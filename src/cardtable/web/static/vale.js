@@ -143,7 +143,7 @@ export function area(seat, obs, ctx) {
     }), "No cards."));
 }
 
-export function score(seat) { return { value: seat.score, unit: "pts", label: "points" }; }
+export function score(seat) { return { value: seat.score, unit: seat.score === 1 ? "pt" : "pts", label: "points" }; }
 
 const SOURCE_WORDS = { summon: "summoning {}", effect: "{}'s effect", hourglass: "{}'s Resolution effect",
   artifact: "Artifact {}", resolution: "Resolution effects", other: "other" };
