@@ -48,7 +48,10 @@ def test_render_marks_provisional_cards_and_game_over(tmp_path: object) -> None:
     marked = dict(CATALOGUE, cards={k: dict(v, provisional=True, note="a test note")
                                     for k, v in CATALOGUE["cards"].items()})
     text = draw(obs, None, marked)
-    assert "winner(s)" in text and "provisional. a test note" in text and "*" in text
+    winners = obs["winners"]
+    said = ("winner: " if len(winners) == 1 else "winners: ") + ", ".join(
+        f"P{w + 1}" for w in winners)
+    assert said in text and "provisional. a test note" in text and "*" in text
     assert "The game ended: Round 10 is over" in text or "reached" in text
 
 

@@ -156,7 +156,8 @@ def render(observation: dict[str, Any], viewer: int | None,
     if obs.get("expansion", "none") != "none":
         head.append(f"   expansion: {obs['expansion']}", style="dim")
     if obs["winners"] is not None:
-        head.append("   winner(s): " + ", ".join(words.seat(w) for w in obs["winners"]),
+        head.append(("   winner: " if len(obs["winners"]) == 1 else "   winners: ")
+                    + ", ".join(words.seat(w) for w in obs["winners"]),
                     style="bold green")
     parts: list[RenderableType] = [head]
     deck = Text(f"deck {obs['deck']['count']}", style="dim")

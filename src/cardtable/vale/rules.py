@@ -86,8 +86,10 @@ def end_round(st: ValeState) -> None:
     if max(st.points) >= st.setup.end_score or st.round >= LAST_ROUND:
         st.phase = OVER
         st._winners = winners(st)
-        shown = ", ".join(f"P{p + 1}" for p in st._winners)
-        st.events.append(Event("over", None, f"The game is over; winner(s): {shown}"))
+        won = [f"P{p + 1}" for p in st._winners]
+        who = (f"{won[0]} wins" if len(won) == 1
+               else f"{', '.join(won[:-1])} and {won[-1]} share the win")
+        st.events.append(Event("over", None, f"The game is over: {who}"))
         return
     st.round += 1
     st.first = (st.first + 1) % st.n
