@@ -161,6 +161,30 @@ CHOICE_QUESTIONS = """async () => {
 }"""
 
 
+WASTE_SAID_ONCE = """async () => {
+  const bar = await import('/static/statusbar.js');
+  return [
+    bar.withWaste('Summon Asmodeus, paying 1 purple stone (6): overpays by 2', 'overpays by 2'),
+    bar.withWaste('Remove Asmodeus from your area, paying 1 purple stone (6): overpays by 4',
+                  'discards a card and overpays by 4'),
+    bar.withWaste('Pass: place no more cards this round',
+                  'passes while a card could still be placed'),
+  ];
+}"""
+
+
+def test_what_an_answer_wastes_is_said_once(page: Page, server: Any) -> None:
+    """The question before a wasteful answer says the waste once: a payment's label ends
+    with its overpayment, which the waste repeats ("…(6): overpays by 2: overpays by 2.
+    Are you sure?" until 2026-12-06) or contains."""
+    page.goto(server.base + "/")
+    assert page.evaluate(WASTE_SAID_ONCE) == [
+        "Summon Asmodeus, paying 1 purple stone (6): overpays by 2",
+        "Remove Asmodeus from your area, paying 1 purple stone (6): discards a card and "
+        "overpays by 4",
+        "Pass: place no more cards this round: passes while a card could still be placed"]
+
+
 def test_a_choice_narrowed_by_a_click_asks_in_words(page: Page, server: Any) -> None:
     """After a click on a hunted Vale card, its two answers (sell it, tame it) begin with
     different words: the status bar names the card and the two ways ("Choose: choose."

@@ -14,6 +14,15 @@ export function setConfirmations(on) {
   try { localStorage.setItem(CONFIRM_KEY, on ? "on" : "off"); } catch { /* private mode */ }
 }
 
+/** An answer with what it wastes, said once: a payment's label already ends with its
+ * overpayment ("…, paying 1 purple stone (6): overpays by 2"), which the waste repeats
+ * or contains ("discards a card and overpays by 2"); that ending then gives way to it. */
+export function withWaste(label, waste) {
+  const cut = label.lastIndexOf(": ");
+  const base = cut >= 0 && waste.includes(label.slice(cut + 2)) ? label.slice(0, cut) : label;
+  return `${base}: ${waste}`;
+}
+
 export class StatusBar {
   constructor(table) {
     this.t = table;
@@ -67,7 +76,7 @@ export class StatusBar {
     if (t.confirming) {
       const c = t.confirming;
       this.el.classList.add("confirming");
-      this.promptEl.textContent = `${c.label}: ${c.waste}. Are you sure?`;
+      this.promptEl.textContent = `${withWaste(c.label, c.waste)}. Are you sure?`;
       kids.push(
         h("button.primary.confirm-yes", { "data-action": c.text, id: "confirm-yes", onclick: () => t.send_action(c.text) }, `Yes: ${lower(c.label)}`),
         h("button.cancel", { id: "confirm-no", onclick: () => t.cancel() }, "No, choose again"));
@@ -77,7 +86,7 @@ export class StatusBar {
     this.promptEl.textContent = answers.prompt;
     for (const a of answers.buttons) {
       kids.push(h(`button.answer${a.waste ? ".waste" : ""}`,
-        { "data-action": a.text, title: a.waste ? `${a.label} (${a.waste})` : null, onclick: () => t.choose(a.text) }, a.label));
+        { "data-action": a.text, title: a.waste ? withWaste(a.label, a.waste) : null, onclick: () => t.choose(a.text) }, a.label));
     }
     for (const g of answers.groups) {
       kids.push(h("button.answer.group", { "data-keys": g.key, "aria-haspopup": "true", onclick: () => t.click(g.key) }, `${g.label}…`));
