@@ -225,6 +225,8 @@ def test_golden_fleece_edge_retrieve_takes_a_card_of_your_choice() -> None:
     play(st, "retrieve troll")
     assert names(st, st.hands[0]) == ["troll"] and names(st, st.shelter[0]) == ["odin"]
     assert "troll" in st.observation(1)["seats"][0]["hand"]
+    # the log says it once (a second line, "P1 retrieves troll", followed until 2026-12-06)
+    assert [e.public for e in st.events] == ["P1 retrieves troll from their shelter"]
 
 
 def test_book_of_thoth_upgrades_two_stones_never_the_same_twice() -> None:

@@ -202,3 +202,48 @@ def test_the_options_of_an_artifact_are_said_from_what_they_do() -> None:
         "You must discard a card of your shelter (Philosopher's Stone).")
     assert [c["text"] for c in GAME.decision(st, 0)["choices"]] == [
         "Discard Odin from your shelter", "Discard Hydra from your shelter"]
+
+
+def _done_said(st: ValeState, viewer: int | None = None) -> list[str]:
+    play(st, "done")
+    return [e.text_for(viewer) for e in st.events if e.kind == "action"]
+
+
+def test_done_in_the_log_says_which_decision_it_ends() -> None:
+    """ "done" ends several kinds of decision; the log says which (it said "P1 stops"
+    for all of them until 2026-12-06)."""
+    thoth = position(seat(stones=(1, 1, 0), artifact="book-of-thoth"), seat(),
+                     expansion="artifacts")
+    play(thoth, "use book-of-thoth")
+    assert _done_said(thoth) == ["P1 upgrades no more stones"]
+    cerberus = position(seat(hand=["cerberus"], area=["imp", "kappa", "troll"],
+                             stones=(0, 0, 1)), seat(), round=6)
+    play(cerberus, "summon cerberus pay purple", "discard imp")
+    assert _done_said(cerberus) == ["P1 discards no more cards"]
+    taweret = position(seat(hand=["taweret", "imp"]), seat(), expansion="artifacts")
+    play(taweret, "summon taweret")
+    assert _done_said(taweret) == ["P1 stops discarding"]
+    # with nothing left to discard, "done" is taken for the player, said the same way
+    alone = position(seat(hand=["taweret"]), seat(), expansion="artifacts")
+    play(alone, "summon taweret")
+    assert [e.public for e in alone.events if e.kind == "auto"] == [
+        "P1 stops discarding (the only choice)"]
+
+
+def test_letting_a_card_go_names_it_only_to_whoever_may_know_it() -> None:
+    """Declining Gem of Kukulkan's price names the card let go; the others read its name
+    only if they knew the card (a hunted card was in the open display)."""
+    def kept_salamander() -> ValeState:
+        st = position(seat(hunted=["salamander"], artifact="gem-of-kukulkan"), seat(),
+                      expansion="artifacts")
+        play(st, "sell salamander")
+        return st
+    assert _done_said(kept_salamander(), 1) == ["P1 lets salamander go"]
+    secret = kept_salamander()
+    frame = secret.pending[-1]
+    secret.public[frame.card] = 0   # as if the card had come from a hidden place
+    play(secret, "done")
+    said = [e for e in secret.events if e.kind == "action"]
+    assert [e.text_for(1) for e in said] == ["P1 declines to pay to keep a card"]
+    assert [e.text_for(None) for e in said] == ["P1 declines to pay to keep a card"]
+    assert [e.text_for(0) for e in said] == ["P1 lets salamander go"]

@@ -490,7 +490,6 @@ def _retrieve_answer(st: ValeState, frame: Retrieve, action: Action) -> None:
     st.pending.pop()
     st.shelter = replace_at(st.shelter, p, without(st.shelter[p], c))
     st.hands[p].append(c)
-    st.events.append(Event("retrieve", p, f"P{p + 1} retrieves {st.cs.ids[c]}"))
 
 
 def _discard_shelter_options(st: ValeState, frame: DiscardFromShelter) -> list[Action]:

@@ -596,6 +596,24 @@ def event_text(p: int, action: Action) -> str:
     return template.format(who=who, arg=arg)
 
 
+def done_event(st: ValeState, p: int, frame: Frame | None) -> tuple[str, str | None]:
+    """What seat `p`'s "done" means in the log, said from the decision it ends ("stops"
+    alone said nothing): the public sentence, and the fuller one only `p` may read when
+    the card let go may be one the others never saw."""
+    who = f"P{p + 1}"
+    if isinstance(frame, Upgrade):
+        return f"{who} upgrades no more stones", None
+    if isinstance(frame, PayPrice):
+        if frame.card < 0:
+            return f"{who} buys no extra area", None
+        let_go = f"{who} lets {st.cs.ids[frame.card]} go"
+        return (let_go, None) if st.public[frame.card] else (
+            f"{who} declines to pay to keep a card", let_go)
+    if isinstance(frame, DiscardAnyFromHand):
+        return f"{who} stops discarding", None
+    return f"{who} discards no more cards", None
+
+
 _EVENT_WORDS = {
     K_HUNT: "{who} hunts {arg}", K_SELL: "{who} sells {arg}", K_TAME: "{who} tames {arg}",
     K_END: "{who} ends their turn", K_CHOOSE: "{who} chooses the option “{arg}”",

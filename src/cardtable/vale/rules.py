@@ -25,6 +25,7 @@ from cardtable.vale import board, decisions, effects, feasibility
 from cardtable.vale.actions import (
     END,
     K_ARTIFACT,
+    K_DONE,
     K_END,
     K_HUNT,
     K_REMOVE,
@@ -40,7 +41,7 @@ from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
 from cardtable.vale.frames import Order, PayPrice, Run, StoneLimit, Upgrade
 from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
-from cardtable.vale.phrases import event_text
+from cardtable.vale.phrases import done_event, event_text
 from cardtable.vale.scoring import winners
 
 if TYPE_CHECKING:
@@ -289,6 +290,10 @@ def proceed(st: ValeState) -> None:
                 if only.kind == K_TOP and not st.public[only.a]:
                     st.events.append(Event("auto", decider, f"P{decider + 1} puts a card on "
                                            "top of the deck", text))
+                elif only.kind == K_DONE:
+                    said, told = done_event(st, decider, top)
+                    st.events.append(Event("auto", decider, f"{said} (the only choice)",
+                                           told and f"{told} (the only choice)"))
                 else:
                     st.events.append(Event("auto", decider, text))
                 decisions.decide(st, top, only)
@@ -348,6 +353,9 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         # Nurikabe: a secret hand card goes face down on top of the deck
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
                       event_text(p, action))
+    elif action.kind == K_DONE and pending:
+        # "done" ends several kinds of decision: the log says which (rare: not cached)
+        event = Event("action", p, *done_event(st, p, pending[-1]))
     events.append(event)
     if pending:
         decisions.decide(st, pending[-1], action)
