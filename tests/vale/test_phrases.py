@@ -247,3 +247,23 @@ def test_letting_a_card_go_names_it_only_to_whoever_may_know_it() -> None:
     assert [e.text_for(1) for e in said] == ["P1 declines to pay to keep a card"]
     assert [e.text_for(None) for e in said] == ["P1 declines to pay to keep a card"]
     assert [e.text_for(0) for e in said] == ["P1 lets salamander go"]
+
+
+def test_an_option_chosen_is_told_by_what_it_does() -> None:
+    """The log tells an option by what it does, for the chooser's seat in the third
+    person ("P1 chooses the option “both”" until 2026-12-06), taken by the player or for
+    them when it is the only one."""
+    st = position(seat(shelter=["odin", "hydra"]), seat(), phase=phases.HUNTING,
+                  expansion="artifacts",
+                  artifact_set=["philosophers-stone", "ring-of-wishes", "book-of-thoth"],
+                  display=["imp", "kappa", "troll", "griffon"])
+    play(st, "artifact philosophers-stone", "choose both")
+    assert [e.public for e in st.events] == [
+        "P1 chooses to take a card of their shelter into their hand, then discard a card "
+        "of their shelter, then gain 1 purple stone"]
+    piper = position(seat(), seat(), phase=phases.HUNTING, expansion="artifacts",
+                     artifact_set=["pied-pipers-pipe", "ring-of-wishes", "book-of-thoth"],
+                     display=["imp", "kappa", "troll", "griffon"], deck_top=["odin"])
+    play(piper, "artifact pied-pipers-pipe")   # an empty shelter: only "draw" is left
+    assert [e.public for e in piper.events if e.kind == "auto"] == [
+        "P1 chooses to draw 1 card (the only choice)"]

@@ -340,8 +340,10 @@ def prompt(st: ValeState, viewer: int | None, names: Sequence[str] | None) -> st
 
 # --- the choices ------------------------------------------------------------------------
 
-def _ops_text(ops: tuple[Any, ...]) -> str | None:
-    """A `choose` option's steps in words, or None when a step has no words here."""
+def _ops_text(ops: tuple[Any, ...], whose: str = "your") -> str | None:
+    """A `choose` option's steps in words (as the chooser is told them, or with
+    `whose="their"` as the log tells them after "P1 chooses to"), or None when a step
+    has no words here."""
     parts: list[str] = []
     for op in ops:
         code = op[0]
@@ -365,10 +367,10 @@ def _ops_text(ops: tuple[Any, ...]) -> str | None:
         elif code == SHELTER_DECK:
             parts.append("shelter the top " + plural(op[1], "card") + " of the deck")
         elif code == RETRIEVE:
-            parts.append("take every card of your shelter into your hand" if op[1]
-                         else "take a card of your shelter into your hand")
+            parts.append(f"take every card of {whose} shelter into {whose} hand" if op[1]
+                         else f"take a card of {whose} shelter into {whose} hand")
         elif code == DISCARD_SHELTER:
-            parts.append("discard a card of your shelter")
+            parts.append(f"discard a card of {whose} shelter")
         else:
             return None
     return _cap(", then ".join(parts)) if parts else None
@@ -489,6 +491,20 @@ def choices(st: ValeState, p: int, names: Sequence[str] | None = None
         out.append({"action": action.text, "text": text,
                     "group": action.text.partition(" ")[0], "waste": waste})
     return out
+
+
+def choose_event(p: int, action: Action, frame: Frame | None) -> str:
+    """The log's sentence for seat `p`'s `choose` option, from what the option does ("P1
+    chooses to take a card of their shelter into their hand"), where the action alone
+    gave only its label ("P1 chooses the option “retrieve”")."""
+    label = action.text[len("choose "):]
+    if isinstance(frame, Choose):
+        _, _number, labels, branches = frame.op
+        if label in labels:
+            said = _ops_text(branches[labels.index(label)], "their")
+            if said is not None:
+                return f"P{p + 1} chooses to {said[0].lower()}{said[1:]}"
+    return event_text(p, action)
 
 
 def _choose_text(action: Action, frame: Frame | None) -> str:

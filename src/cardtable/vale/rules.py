@@ -25,6 +25,7 @@ from cardtable.vale import board, decisions, effects, feasibility
 from cardtable.vale.actions import (
     END,
     K_ARTIFACT,
+    K_CHOOSE,
     K_DONE,
     K_END,
     K_HUNT,
@@ -41,7 +42,7 @@ from cardtable.vale.cards import A_ACTION, A_INSTANT, ART_SRC
 from cardtable.vale.frames import Order, PayPrice, Run, StoneLimit, Upgrade
 from cardtable.vale.notation import canonical, why
 from cardtable.vale.phases import ACTION, HUNTING, OVER, RESOLUTION
-from cardtable.vale.phrases import done_event, event_text
+from cardtable.vale.phrases import choose_event, done_event, event_text
 from cardtable.vale.scoring import winners
 
 if TYPE_CHECKING:
@@ -294,6 +295,9 @@ def proceed(st: ValeState) -> None:
                     said, told = done_event(st, decider, top)
                     st.events.append(Event("auto", decider, f"{said} (the only choice)",
                                            told and f"{told} (the only choice)"))
+                elif only.kind == K_CHOOSE:
+                    st.events.append(Event("auto", decider, f"{choose_event(decider, only, top)}"
+                                           " (the only choice)"))
                 else:
                     st.events.append(Event("auto", decider, text))
                 decisions.decide(st, top, only)
@@ -354,8 +358,11 @@ def apply(st: ValeState, action: Action) -> list[Event]:
         event = Event("action", p, f"P{p + 1} puts a card on top of the deck",
                       event_text(p, action))
     elif action.kind == K_DONE and pending:
-        # "done" ends several kinds of decision: the log says which (rare: not cached)
+        # "done" ends several kinds of decision, and an option's label says little: the
+        # log says them from the decision (rare actions: not cached)
         event = Event("action", p, *done_event(st, p, pending[-1]))
+    elif action.kind == K_CHOOSE and pending:
+        event = Event("action", p, choose_event(p, action, pending[-1]))
     events.append(event)
     if pending:
         decisions.decide(st, pending[-1], action)
