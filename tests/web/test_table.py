@@ -185,6 +185,27 @@ def test_what_an_answer_wastes_is_said_once(page: Page, server: Any) -> None:
         "Pass: place no more cards this round: passes while a card could still be placed"]
 
 
+REPEATS = """async () => (await import('/static/table.js')).repeatsOnce([
+  'Ada (you) sells Medusa.',
+  'Ada (you) discards a red stone (the only choice)',
+  'Ada (you) discards a red stone (the only choice)',
+  'Ada (you) discards a red stone (the only choice)',
+  'Bea draws a card.', 'Bea draws a card.',
+  'Ada (you) sells Medusa.'])"""
+
+
+def test_a_line_said_again_in_one_move_is_said_once_with_a_count(page: Page,
+                                                                 server: Any) -> None:
+    """Forced discards over the stone limit filled the log with the same line, four
+    times in a row (until 2026-12-06); repeats in a row are one line with their count."""
+    page.goto(server.base + "/")
+    assert page.evaluate(REPEATS) == [
+        "Ada (you) sells Medusa.",
+        "Ada (you) discards a red stone (3 times, the only choice)",
+        "Bea draws a card (2 times).",
+        "Ada (you) sells Medusa."]
+
+
 def test_a_choice_narrowed_by_a_click_asks_in_words(page: Page, server: Any) -> None:
     """After a click on a hunted Vale card, its two answers (sell it, tame it) begin with
     different words: the status bar names the card and the two ways ("Choose: choose."

@@ -964,7 +964,7 @@ export class Table {
   }
 
   logText(e) {
-    const lines = e.events.map((ev) => sentence(inWords(this.ctx, ev.text)));
+    const lines = repeatsOnce(e.events.map((ev) => sentence(inWords(this.ctx, ev.text))));
     if (!lines.length) lines.push(e.action ? sentence(this.mod.label(e.action, this.ctx)) : `${seatName(this.ctx, e.seat)} acted.`);
     const parts = lines.map((line) => h("span.log-line", {}, line));
     if (e.by !== "computer") return parts;
@@ -1101,6 +1101,25 @@ function inView(el) {
 }
 
 /** A log line as a sentence: a capital first, a full stop last. */
+/** Lines said again and again in one move (four forced discards of a red stone) as one
+ * line with how many times: "Ada discards a red stone (4 times, the only choice)". */
+export function repeatsOnce(lines) {
+  const out = [];
+  for (let i = 0; i < lines.length;) {
+    let n = 1;
+    while (lines[i + n] === lines[i]) n++;
+    out.push(n === 1 ? lines[i] : timesOver(lines[i], n));
+    i += n;
+  }
+  return out;
+}
+
+function timesOver(line, n) {
+  const only = " (the only choice)";
+  if (line.endsWith(only)) return `${line.slice(0, -only.length)} (${n} times, the only choice)`;
+  return line.endsWith(".") ? `${line.slice(0, -1)} (${n} times).` : `${line} (${n} times)`;
+}
+
 function sentence(text) {
   const t = String(text).trim();
   if (!t) return t;
