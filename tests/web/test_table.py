@@ -185,6 +185,34 @@ def test_what_an_answer_wastes_is_said_once(page: Page, server: Any) -> None:
         "Pass: place no more cards this round: passes while a card could still be placed"]
 
 
+LOG_AT_END = """() => { const l = document.querySelector('#log');
+  return l.scrollTop + l.clientHeight >= l.scrollHeight - 8; }"""
+
+
+def test_the_log_keeps_its_newest_line_in_view(page: Page, server: Any) -> None:
+    """The log follows its newest line through a game, unless the player scrolls up. The
+    browser's scroll anchoring once moved it 18 px off its end when the side column
+    resized, which the page took for the player scrolling up: the log stopped following
+    in round 2 (until 2026-12-06)."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_seat(page, server, new_game(server, "vale", 21, {"expansion": "artifacts"},
+                                     agent="ismcts:easy"))
+    rng = random.Random(21)
+    for turn in range(50):
+        page.wait_for_function(READY)
+        if table(page)["over"]:
+            break
+        assert page.evaluate(LOG_AT_END), f"the log left its end at decision {turn}"
+        play_one(page, rng)
+    # scrolled up to read, it stays where the player put it
+    page.wait_for_function(READY)
+    page.locator("#log").evaluate("(l) => { l.scrollTop = 0; }")
+    page.wait_for_function("() => !window.cardtable.logAtEnd")
+    play_one(page, rng)
+    page.wait_for_function(READY)
+    assert page.locator("#log").evaluate("(l) => l.scrollTop") == 0
+
+
 REPEATS = """async () => (await import('/static/table.js')).repeatsOnce([
   'Ada (you) sells Medusa.',
   'Ada (you) discards a red stone (the only choice)',
