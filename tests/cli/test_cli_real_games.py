@@ -28,9 +28,9 @@ def test_a_whole_game_of_thalara(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "Final scores: P1 (you) " in out and "Canto" in out and "Accaina" in out
     assert "P2 takes a card" in out
     # which card another player takes stays hidden; your own takes are shown
-    # (in words: the card by its name, "red 3", not its id)
-    assert re.search(r"P1 \(you\) takes (red|blue|green|yellow|purple) \d", out)
-    assert not re.search(r"P2 takes (red|blue|green|yellow|purple) ?\d", out)
+    # (in words: the card by its name, "Red 3", not its id)
+    assert re.search(r"P1 \(you\) takes (Red|Blue|Green|Yellow|Purple) \d", out)
+    assert not re.search(r"P2 takes (red|blue|green|yellow|purple) ?\d", out, re.IGNORECASE)
     assert "The game ended:" in out
 
 

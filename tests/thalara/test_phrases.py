@@ -122,3 +122,15 @@ def test_placing_casting_and_passing_are_sentences() -> None:
             _, spell, conflict = action.split()
             assert choice["text"] == f"Cast {spells[spell]} into conflict {conflict}"
             assert choice["group"] == "cast"
+
+
+def test_a_card_has_one_name_in_the_answers_the_log_and_the_zoom() -> None:
+    """The answers said "Take Red 3 into your hand" while the log and the zoom (the
+    catalogue's names) said "red 3" (until 2026-12-06): one name a card, everywhere."""
+    from cardtable.thalara.phrases import type_names
+    st = new()
+    names = GAME.catalogue()["names"]
+    shown = type_names(st.setup)
+    for t, card in enumerate(st.setup.type_names):
+        assert names[card] == shown[t], card
+    assert names["red3"] == "Red 3"

@@ -93,7 +93,8 @@ def catalogue(cards: CardSet) -> dict[str, Any]:
     characters = {c.id: {"name": c.name, "spells": [s.id for s in c.spells],
                          **_mark(is_provisional(c.provenance), None, DESIGNED)}
                   for c in cards.characters.values()}
-    names: dict[str, str] = {r: f"{cards.colors[c]} {s}" for r, (c, s) in zip(
+    # "Red 3", as the decisions' answers name it (phrases.type_names): one name a card
+    names: dict[str, str] = {r: f"{cards.colors[c].capitalize()} {s}" for r, (c, s) in zip(
         remnants, cards.remnants, strict=True)}
     names.update({a.id: a.name for a in cards.artifacts})
     names.update({s.id: s.name for s in cards.spells.values()})
