@@ -52,7 +52,7 @@ from cardtable.server.learn import add_lessons
 from cardtable.server.limits import BodyLimit, Limits
 from cardtable.server.live import Live, client_address
 from cardtable.server.metrics import Metrics
-from cardtable.server.names import clean_text
+from cardtable.server.names import clean_text, told_apart
 from cardtable.server.origin import OriginCheck
 from cardtable.server.pages import router as pages_router
 from cardtable.server.puzzle_api import router as puzzle_router
@@ -356,6 +356,8 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                     bound[i] = account.id
                     seats[i] = (kind, agent, account.name)
                     break
+        seats = [(kind, agent, name) for (kind, agent, _), name in zip(
+            seats, told_apart([name for _, _, name in seats]), strict=True)]
         creator = client_address(request)
         # the database work in a database thread; one creation at a time, so that an
         # address's count of unfinished games cannot be passed by asking twice at once

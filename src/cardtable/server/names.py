@@ -11,7 +11,9 @@ skeleton, which is worked out here from its data.
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections import Counter
 from functools import lru_cache
 
 from confusable_homoglyphs import confusables
@@ -29,6 +31,35 @@ def clean_text(text: str | None, limit: int) -> str:
     kept = "".join(" " if ch.isspace() else ch for ch in (text or "")
                    if ch.isspace() or unicodedata.category(ch)[0] != "C")
     return " ".join(kept.split())[:limit]
+
+
+_COMPUTER = re.compile(r"Computer \((.+)\)")
+
+
+def told_apart(names: list[str], limit: int = 40) -> list[str]:
+    """Seat names a table can tell apart: seats that share a name are numbered in seat
+    order ("Computer 1 (greedy)", "Computer 2 (greedy)" for three greedy computers at a
+    table of four, which read alike in every panel, log line and result; "Ada 1",
+    "Ada 2"), each within `limit` characters. Names already distinct are kept."""
+    out = list(names)
+    for _ in range(len(out)):           # a numbered name may meet one typed as such
+        counts = Counter(out)
+        if all(n == 1 for n in counts.values()):
+            break
+        seen: Counter[str] = Counter()
+        for i, name in enumerate(out):
+            if counts[name] > 1:
+                seen[name] += 1
+                out[i] = _numbered(name, seen[name], limit)
+    return out
+
+
+def _numbered(name: str, k: int, limit: int) -> str:
+    computer = _COMPUTER.fullmatch(name)
+    if computer:
+        return f"Computer {k} ({computer.group(1)})"[:limit]
+    suffix = f" {k}"
+    return name[:limit - len(suffix)] + suffix
 
 
 class NameError_(ValueError):
