@@ -183,7 +183,9 @@ def test_vale_artifacts_are_drawn_and_clickable(page: Page, server: Any) -> None
     assert page.locator("#my-area .label", has_text="Shelter").count() == 1
     # on the board the player's own tile is told as theirs, in the second person
     board = page.inner_text("#board")
-    assert "held by you" in board and "your marker" in board, board
+    assert "held by you, with your marker" in board, board
+    # the other's tile the same way, the holder named once
+    assert "held by Computer (greedy), with their marker" in board, board
     assert "Ada (you)'s" not in board
     shot(page, "vale-artifacts")
     play_to_the_end(page, random.Random(4))

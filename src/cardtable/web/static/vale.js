@@ -75,8 +75,13 @@ export function tileEl(id, obs, ctx, size = "hand") {
   const info = (obs.artifacts || []).find((a) => a.id === id) || { held_by: null, marker: null };
   // "your marker", not "Ada (you)'s marker"
   const whose = (seat) => (seat === ctx.me ? "your" : `${seatName(ctx, seat)}'s`);
-  const notes = [info.held_by !== null && size !== "dock" ? `held by ${info.held_by === ctx.me ? "you" : seatName(ctx, info.held_by)}` : null,
-    info.marker !== null ? `${whose(info.marker)} marker` : null].filter(Boolean);
+  const holder = info.held_by !== null && size !== "dock" ? (info.held_by === ctx.me ? "you" : seatName(ctx, info.held_by)) : null;
+  // a held tile carries its holder's marker: said once ("held by Bea, with her marker"
+  // read "held by Bea · Bea's marker", twice a long name in a narrow note)
+  const notes = holder !== null && info.marker === info.held_by
+    ? [`held by ${holder}, with ${info.held_by === ctx.me ? "your" : "their"} marker`]
+    : [holder !== null ? `held by ${holder}` : null,
+      info.marker !== null ? `${whose(info.marker)} marker` : null].filter(Boolean);
   const face = dress(faceOf(ctx.catalogue, `tile:${id}:${size}`, () => valeTile(id, t, size === "dock" ? "mini" : size)), { "data-keys": `tile:${id}`,
     "data-flip": `tile:${id}`, "data-zoom": `tile:${id}` }, "tile", info.held_by !== null ? "faded" : null);
   if (!notes.length) return face;
