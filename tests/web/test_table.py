@@ -213,6 +213,26 @@ def test_the_log_keeps_its_newest_line_in_view(page: Page, server: Any) -> None:
     assert page.locator("#log").evaluate("(l) => l.scrollTop") == 0
 
 
+THALARA_HEADS = """async () => {
+  const thalara = await import('/static/thalara.js');
+  const ctx = { me: 0, seats: [{ name: 'Ada' }], compact: false };
+  const head = (won) => thalara.mine({ phase: 'play', seats: [{ seat: 0,
+    character_name: 'Myrja', stars: 3, artifacts: won, supply_count: 12, passed: false,
+    hand: [], hand_count: 0, spells: [] }] }, ctx).querySelector('.my-head .muted').textContent;
+  return [head([]), head(['A01']), head(['A01', 'A02'])];
+}"""
+
+
+def test_your_thalara_area_counts_artifacts_in_words(page: Page, server: Any) -> None:
+    """The head of your Thalara area says "1 Artifact won" ("1 Artifacts won" until
+    2026-12-06), and no longer starts with a dot that began a line of its own when the
+    head wrapped on a phone."""
+    page.goto(server.base + "/")
+    assert page.evaluate(THALARA_HEADS) == ["0 Artifacts won · supply 12",
+                                            "1 Artifact won · supply 12",
+                                            "2 Artifacts won · supply 12"]
+
+
 REPEATS = """async () => (await import('/static/table.js')).repeatsOnce([
   'Ada (you) sells Medusa.',
   'Ada (you) discards a red stone (the only choice)',

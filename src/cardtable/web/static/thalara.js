@@ -120,7 +120,7 @@ export function mine(obs, ctx) {
   if (!seat) return null;
   return h("div.my-area.thalara", { "data-seat": seat.seat },
     h("div.my-head", {}, h("b", {}, seatName(ctx, seat.seat)), h("span", {}, ` ${seat.character_name}`),
-      h("span.my-score", {}, `${seat.stars} ★`), h("span.muted", {}, ` · ${seat.artifacts.length} Artifacts won · supply ${seat.supply_count}`),
+      h("span.my-score", {}, `${seat.stars} ★`), h("span.muted", {}, `${seat.artifacts.length} Artifact${seat.artifacts.length === 1 ? "" : "s"} won · supply ${seat.supply_count}`),
       seat.passed ? h("span.tag", {}, "passed") : null),
     h("div.my-zones", {},
       h("div.zone.hand-zone", { "data-own-hand": "", "aria-label": "your hand" }, h("div.label", {}, `Your hand (${seat.hand_count})`),
