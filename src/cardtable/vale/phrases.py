@@ -340,10 +340,10 @@ def prompt(st: ValeState, viewer: int | None, names: Sequence[str] | None) -> st
 
 # --- the choices ------------------------------------------------------------------------
 
-def _ops_text(ops: tuple[Any, ...], whose: str = "your") -> str | None:
-    """A `choose` option's steps in words (as the chooser is told them, or with
-    `whose="their"` as the log tells them after "P1 chooses to"), or None when a step
-    has no words here."""
+def _ops_text(ops: tuple[Any, ...], whose: str) -> str | None:
+    """A `choose` option's steps in words, not capitalised ("your" as the chooser is
+    told them, "their" as the log tells them after "P1 chooses to"), or None when a
+    step has no words here."""
     parts: list[str] = []
     for op in ops:
         code = op[0]
@@ -373,7 +373,7 @@ def _ops_text(ops: tuple[Any, ...], whose: str = "your") -> str | None:
             parts.append(f"discard a card of {whose} shelter")
         else:
             return None
-    return _cap(", then ".join(parts)) if parts else None
+    return ", then ".join(parts) if parts else None
 
 
 def _payment(values: tuple[int, int, int], code: int, cost: int) -> tuple[str, int]:
@@ -493,29 +493,30 @@ def choices(st: ValeState, p: int, names: Sequence[str] | None = None
     return out
 
 
+def _option_steps(action: Action, frame: Frame | None, whose: str) -> str | None:
+    """What the `choose` option `action` of the pending decision does, in words, or None
+    when it has no words here (its label then stands for it)."""
+    label = action.text[len("choose "):]
+    if isinstance(frame, Choose):
+        _, _number, labels, branches = frame.op
+        if label in labels:
+            return _ops_text(branches[labels.index(label)], whose)
+    return None
+
+
 def choose_event(p: int, action: Action, frame: Frame | None) -> str:
     """The log's sentence for seat `p`'s `choose` option, from what the option does ("P1
     chooses to take a card of their shelter into their hand"), where the action alone
     gave only its label ("P1 chooses the option “retrieve”")."""
-    label = action.text[len("choose "):]
-    if isinstance(frame, Choose):
-        _, _number, labels, branches = frame.op
-        if label in labels:
-            said = _ops_text(branches[labels.index(label)], "their")
-            if said is not None:
-                return f"P{p + 1} chooses to {said[0].lower()}{said[1:]}"
-    return event_text(p, action)
+    said = _option_steps(action, frame, "their")
+    return f"P{p + 1} chooses to {said}" if said is not None else event_text(p, action)
 
 
 def _choose_text(action: Action, frame: Frame | None) -> str:
-    label = action.text[len("choose "):]
-    if isinstance(frame, Choose):
-        _, _number, labels, branches = frame.op
-        if label in labels:
-            said = _ops_text(branches[labels.index(label)])
-            if said is not None:
-                return said
-    return "The option “" + label.replace("-", " ") + "”"
+    said = _option_steps(action, frame, "your")
+    if said is not None:
+        return _cap(said)
+    return "The option “" + action.text[len("choose "):].replace("-", " ") + "”"
 
 
 def _discard_text(st: ValeState, name: str, c: int, frame: Frame | None

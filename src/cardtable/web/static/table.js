@@ -1100,7 +1100,6 @@ function inView(el) {
   return true;
 }
 
-/** A log line as a sentence: a capital first, a full stop last. */
 /** Lines said again and again in one move (four forced discards of a red stone) as one
  * line with how many times: "Ada discards a red stone (4 times, the only choice)". */
 export function repeatsOnce(lines) {
@@ -1120,6 +1119,7 @@ function timesOver(line, n) {
   return line.endsWith(".") ? `${line.slice(0, -1)} (${n} times).` : `${line} (${n} times)`;
 }
 
+/** A log line as a sentence: a capital first, a full stop last. */
 function sentence(text) {
   const t = String(text).trim();
   if (!t) return t;
