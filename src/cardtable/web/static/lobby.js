@@ -1,4 +1,4 @@
-// The lobby: the account panel (account.js), quick pairing (quickpair.js), the form that creates a game (each seat a
+// The lobby: play now (playnow.js), the account panel (account.js), quick pairing (quickpair.js), the form that creates a game (each seat a
 // person, an open seat or a computer; a time control), the links it gives, and the
 // lists of games with Join, Watch, Replay and Analysis.
 import { h, clear, modal } from "./dom.js";
@@ -6,16 +6,14 @@ import { api, send, rememberedName, rememberName, saveSeat } from "./api.js";
 import { describeControl } from "./clocks.js";
 import { accountPanel, accountName } from "./account.js";
 import { quickPairing, seekList } from "./quickpair.js";
+import { levelWords } from "./levels.js";
+import { playNow } from "./playnow.js";
 
 const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (anybody may join)"], ["computer", "computer"]];
 // none, real-time presets (Fischer: a bank and an increment a move), turn-based
 const CLOCKS = [["", "no clock"], ["3m+2s", "3 min + 2 s a move"], ["10m+5s", "10 min + 5 s a move"],
   ["30m+10s", "30 min + 10 s a move"], ["24h", "24 hours a move (turn-based)"], ["72h", "3 days a move (turn-based)"]];
 
-// the computer's levels as a player reads them (the values stay the agents' names)
-const AGENT_WORDS = { random: "random: any legal move", greedy: "greedy: the best-looking move",
-  "ismcts:easy": "easy", "ismcts:medium": "medium", "ismcts:hard": "hard",
-  "ismcts:expert": "expert" };
 
 export async function lobby(main, statusEl) {
   document.title = "cardtable — lobby";
@@ -29,7 +27,7 @@ export async function lobby(main, statusEl) {
     h("b", {}, " Puzzles: "), h("a", { href: "/puzzles", id: "puzzles-link" }, "a puzzle a day"),
     h("b", {}, " Leaderboards: "), meta.games.map((g) => h("a", { href: `/leaderboard/${g.name}`, "data-leaderboard": g.name }, g.title)));
   const account = accountPanel(() => fillLists(lists).catch(() => {}));
-  clear(main).append(h("div.lobby", {}, account, learn, quickPairing(meta), form, lists));
+  clear(main).append(h("div.lobby", {}, playNow(meta) || "", account, learn, quickPairing(meta), form, lists));
   await fillLists(lists);
   const timer = setInterval(() => {
     if (!document.body.contains(lists)) { clearInterval(timer); return; }
@@ -109,11 +107,8 @@ function createForm(meta, onCreated) {
   const optsBox = h("div.opts", { id: "game-options" });
   let controls = [];
   // a level's fixed rating in the pool being set up, where it has been measured
-  const agentOptions = (n) => {
-    const rated = (meta.level_ratings || {})[`${gameSel.value}-${n}p`] || {};
-    return meta.agents.map((a) => h("option", { value: a },
-      `${AGENT_WORDS[a] || a}${a in rated ? ` (rated ${rated[a]})` : ""}`));
-  };
+  const agentOptions = (n) => meta.agents.map((a) => h("option", { value: a },
+    levelWords(meta, a, `${gameSel.value}-${n}p`)));
   const current = () => meta.games.find((g) => g.name === gameSel.value);
   // the options that need another shown only while it has the value they need
   function applies() {
