@@ -54,6 +54,12 @@ def test_a_rated_game_shows_its_rating_changes_and_the_profile_its_history(
 
     page.goto(f"{server.base}/leaderboard/thalara")
     page.wait_for_selector("#leaderboard section[data-players='4']")
+    # the computer's levels by the names the lobby gives them, not the agents' specs
+    levels = page.inner_text("#leaderboard section[data-players='2'] p.small")
+    assert "ismcts:" not in levels
+    expected = " · ".join(f"{agent.removeprefix('ismcts:')} {rating}"
+                          for agent, rating in ratings.LEVEL_RATINGS["thalara-2p"].items())
+    assert levels.endswith(expected), levels
     assert serious(page) == []
 
     page.goto(f"{server.base}/p/Nobody{secrets.token_hex(3)}")

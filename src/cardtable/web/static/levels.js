@@ -10,3 +10,6 @@ export function levelWords(meta, agent, pool) {
   const rated = (meta.level_ratings || {})[pool] || {};
   return `${AGENT_WORDS[agent] || agent}${agent in rated ? ` (rated ${rated[agent]})` : ""}`;
 }
+
+/** A level's short name, as a list of ratings reads it: "easy", "greedy". */
+export const levelName = (agent) => agent.replace(/^ismcts:/, "");

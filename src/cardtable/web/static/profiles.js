@@ -4,6 +4,7 @@
 // table per player count. Both drawn from the public JSON the server gives.
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
+import { levelName } from "./levels.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -106,7 +107,7 @@ export async function leaderboardPage(main, statusEl, game) {
           h("td.num", {}, String(r.rating)), h("td.num", {}, String(r.games))))))
         : h("p.muted", {}, `Nobody yet: a player appears after ${about.settled_after} rated games of ${n}.`),
       Object.keys(levels).length ? h("p.small", {}, "The computer's levels (fixed, measured in the arena): ",
-        Object.entries(levels).map(([level, r]) => `${level} ${r}`).join(" · ")) : null);
+        Object.entries(levels).map(([level, r]) => `${levelName(level)} ${r}`).join(" · ")) : null);
   }));
   clear(main).append(h("div.profile", { id: "leaderboard" },
     h("h1", {}, `${found.title}: leaderboard`),
