@@ -104,3 +104,27 @@ def test_play_now_says_why_when_the_server_refuses(tab: Page, server: Any) -> No
     # nothing changed: still the lobby, the button usable again
     assert tab.url.rstrip("/") == server.base
     assert button.is_enabled()
+
+
+def test_a_guest_goes_back_to_the_seat_from_the_lobby(tab: Page, server: Any) -> None:
+    """No account: the lobby's row of a game whose seat this browser holds offers
+    Resume (the seat), not only Watch."""
+    tab.goto(server.base + "/")
+    tab.click("[data-play-now=thalara]")
+    info = _started(tab, server.base)
+    tab.goto(server.base + "/")
+    row = tab.locator(f"#playing-games li[data-game='{info['id']}']")
+    row.wait_for()
+    assert row.locator("a.button").all_inner_texts() == ["Resume", "Watch"]
+    row.locator(f"[data-resume='{info['id']}']").click()
+    tab.wait_for_function(READY)
+    assert table(tab)["seat"] == 0
+    # a game this browser holds no seat of is only watched
+    other = httpx.post(server.base + "/api/games", json={
+        "game": "vale", "seats": [{"kind": "human", "name": "Cy"},
+                                  {"kind": "computer", "agent": "greedy"}]}).json()
+    abandon_later(server.base, other["seats"][0]["link"])
+    tab.goto(server.base + "/")
+    row = tab.locator(f"#playing-games li[data-game='{other['id']}']")
+    row.wait_for()
+    assert row.locator("a.button").all_inner_texts() == ["Watch"]

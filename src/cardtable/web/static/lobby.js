@@ -2,7 +2,7 @@
 // person, an open seat or a computer; a time control), the links it gives, and the
 // lists of games with Join, Watch, Replay and Analysis.
 import { h, clear, modal } from "./dom.js";
-import { api, send, rememberedName, rememberName, saveSeat } from "./api.js";
+import { api, send, rememberedName, rememberName, saveSeat, heldSeats } from "./api.js";
 import { describeControl } from "./clocks.js";
 import { accountPanel, accountName } from "./account.js";
 import { quickPairing, seekList } from "./quickpair.js";
@@ -307,7 +307,10 @@ async function fillLists(box) {
     g.rated ? h("span.rated", { title: "a rated game: its result moves the players' ratings" }, " rated") : null,
     g.puzzle_source ? h("span.puzzlesource", { title: "its creator let its positions become puzzles once it is over" }, " ✦ puzzles") : null,
     " ", buttons);
-  const join = (g) => h("button", { onclick: () => askToJoin(g) }, "Join");
+  // a game whose seat this browser holds (a guest's too): back to the seat, not to watch
+  const held = new Set(heldSeats().map((s) => s.id));
+  const resume = (g) => h("a.button.primary", { href: `/g/${g.id}`, "data-resume": g.id }, "Resume");
+  const join = (g) => (held.has(g.id) ? resume(g) : h("button", { onclick: () => askToJoin(g) }, "Join"));
   const watch = (g) => h("a.button", { href: `/g/${g.id}?watch=1` }, "Watch");
   const replayBtn = (g) => h("a.button", { href: `/g/${g.id}?replay=0` }, "Replay");
   const analysisBtn = (g) => h("a.button", { href: `/g/${g.id}?watch=1&analysis=1` }, "Analysis");
@@ -317,7 +320,7 @@ async function fillLists(box) {
     h("h2", {}, "Open games"),
     open.length ? h("ul.games", { id: "open-games" }, open.map((g) => row(g, [join(g), watch(g)]))) : h("p.muted", {}, "No open game: create one."),
     h("h2", {}, "Being played"),
-    h("ul.games", {}, playing.slice(0, 20).map((g) => row(g, [watch(g)]))),
+    h("ul.games", { id: "playing-games" }, playing.slice(0, 20).map((g) => row(g, held.has(g.id) ? [resume(g), watch(g)] : [watch(g)]))),
     h("h2", {}, "Finished"),
     h("ul.games", {}, over.slice(0, 20).map((g) => row(g, [replayBtn(g), analysisBtn(g)]))));
 }
