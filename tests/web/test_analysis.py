@@ -159,6 +159,9 @@ def test_analysis_from_the_end_screen(tab: Page, analyst: ThreadedServer, size: 
         assert tab.is_hidden("#end-result")
     analysis = result(srv, made)
     check_drawn(tab, analysis)
+    # the judge in words first, its spec for whoever wants it
+    assert tab.inner_text("#analysis-judge").startswith(
+        f"Judged by the computer's search ({analysis['agent']}), from each player's own view.")
     assert tab.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
     assert serious(tab) == [], "the analysis tab"
     shot(tab, f"analysis-{size}")

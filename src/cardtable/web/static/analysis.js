@@ -218,7 +218,7 @@ export class AnalysisView {
       checked: this.flaggedOnly ? true : null, onchange: (e) => { this.flaggedOnly = e.target.checked; this.done(analysis); } }),
     " only inaccuracies, mistakes and blunders");
     clear(this.el).append(
-      h("p.small.muted", {}, `Judged by ${analysis.agent}, from each player's own view. Click a point or a decision to see it in the replay with the action the search preferred.`),
+      h("p.small.muted", { id: "analysis-judge" }, `Judged by the computer's search (${analysis.agent}), from each player's own view. Click a point or a decision to see it in the replay with the action the search preferred.`),
       summaryTable(analysis, this.ctx),
       h("figure.chart-box", {}, chart(analysis, this.ctx, pick, this.narrow), legend(analysis, this.ctx)),
       h("h3", {}, "Decisions"), filter,
