@@ -14,7 +14,6 @@ const KINDS = [["human", "person (you hold its link)"], ["open", "open seat (any
 const CLOCKS = [["", "no clock"], ["3m+2s", "3 min + 2 s a move"], ["10m+5s", "10 min + 5 s a move"],
   ["30m+10s", "30 min + 10 s a move"], ["24h", "24 hours a move (turn-based)"], ["72h", "3 days a move (turn-based)"]];
 
-
 export async function lobby(main, statusEl) {
   document.title = "cardtable — lobby";
   statusEl.textContent = "";
