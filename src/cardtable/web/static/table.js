@@ -23,6 +23,8 @@ const PHONE = window.matchMedia("(max-width: 820px)");
 const ALERTS_KEY = "cardtable:alerts";
 const ALERT_DEFAULTS = { title: true, sound: false, notify: false };
 const CLOCK_TICK_MS = 250;
+// a press held this long zooms its card instead of clicking it
+const LONG_PRESS_MS = 550;
 // other players' moves arriving together are shown one by one at this pace
 const PACE_MS = 550;
 // up to this many answers, every one of them is a button in the status bar
@@ -210,11 +212,21 @@ export class Table {
       const el = e.target.closest("[data-zoom]");
       if (!el) return;
       clearTimeout(this.pressTimer);
-      this.pressTimer = setTimeout(() => { this.pressed = true; this.zoom(el.getAttribute("data-zoom")); }, 550);
+      this.pressedAt = e.timeStamp;
+      this.pressTimer = setTimeout(() => { this.pressed = true; this.zoom(el.getAttribute("data-zoom")); }, LONG_PRESS_MS);
     });
     for (const ev of ["pointerup", "pointerleave", "pointercancel", "pointermove"]) {
       area.addEventListener(ev, (e) => { if (ev !== "pointermove" || Math.abs(e.movementX) + Math.abs(e.movementY) > 4) clearTimeout(this.pressTimer); });
     }
+    // A press is long by when it was let go, not by whether its timer ran first: on a
+    // busy page the timer can run before a quick tap's release is handled, and that tap
+    // must still be a click, not a zoom that swallows it.
+    area.addEventListener("pointerup", (e) => {
+      if (this.pressed && e.timeStamp - this.pressedAt < LONG_PRESS_MS) {
+        this.pressed = false;
+        if (this.zoomEl.open) this.zoomEl.close();
+      }
+    });
   }
 
   zoom(spec) {
