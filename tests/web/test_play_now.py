@@ -11,6 +11,7 @@ import httpx
 from playwright.sync_api import Page, Route
 
 from .conftest import SIZES, abandon_later, serious, shot, table
+from .test_lobby import _about
 from .test_play import READY
 
 # every control of the lobby that runs into its panel's padding or past its border
@@ -33,9 +34,8 @@ def _started(tab: Page, base: str) -> dict[str, Any]:
     tab.wait_for_function(READY)
     game_id = tab.url.split("#")[0].split("?")[0].rstrip("/").split("/")[-1]
     held = json.loads(tab.evaluate(f"() => localStorage.getItem('cardtable:seat:{game_id}')"))
-    abandon_later(base, f"/g/{game_id}#seat={held['seat']}&token={held['token']}")
     info: dict[str, Any] = httpx.get(f"{base}/api/games/{game_id}").json()
-    info["about"] = httpx.get(f"{base}/api/games/{game_id}/about").json()
+    info["about"] = _about(base, f"/g/{game_id}#seat={held['seat']}&token={held['token']}")
     return info
 
 
