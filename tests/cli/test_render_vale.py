@@ -116,3 +116,19 @@ def test_the_status_line_says_points_stones_hand_and_area() -> None:
     for seat in obs["seats"]:
         assert f"{seat['score']} point" in line
     assert line.count("area 0/1") == 2
+
+
+def test_a_long_effect_in_an_area_wraps_whole_in_a_narrow_terminal() -> None:
+    st = GAME.new_game(3, seed=9, expansion="artifacts")
+    obs = st.observation(0)
+    cards = CATALOGUE["cards"]
+    # every card of the catalogue in one area: the double-width marks (⚡, ⌛) next to
+    # long effects once cut a wrapped line's last word to "…"
+    obs["seats"][1]["area"] = list(cards)
+    console = Console(width=100, record=True, color_system=None)
+    words = Words(CATALOGUE, viewer=0, vocabulary=GAME.words())  # type: ignore[arg-type]
+    console.print(render(obs, 0, words))  # type: ignore[arg-type]
+    text = console.export_text()
+    assert "…" not in text
+    flat = " ".join(text.replace("│", " ").split())
+    assert "Each of your blue stones and each of your purple stones is worth 1 more" in flat

@@ -111,6 +111,9 @@ def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None,
             tile.append(f"  (marker on {tiles[seat['marker']]['name']})", style="dim")
         table.add_row("artifact", tile)
     area = Table.grid()
+    # folded, not cut: inside a panel rich wraps a line holding the double-width marks
+    # (⚡, ⌛) one cell too long, and the default overflow cut its last word to "…"
+    area.add_column(overflow="fold")
     for cid in seat["area"]:
         area.add_row(card_text(cid, cards, detail=True))
     if not seat["area"]:
