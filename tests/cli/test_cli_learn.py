@@ -11,6 +11,7 @@ import pytest
 
 from cardtable.cli.main import main
 from cardtable.learn import load_lesson
+from cardtable.learn.model import Step
 from cardtable.learn.walk import Walk
 
 
@@ -103,3 +104,22 @@ def test_restart_and_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "parts 1 to 2" in capsys.readouterr().err
     assert main(["learn", "chess", "--progress", str(progress)], read_line=Learner([])) == 2
     assert "no lesson" in capsys.readouterr().err
+
+
+def test_the_lesson_wraps_at_words_in_a_terminal(tmp_path: Path) -> None:
+    import io
+    import re
+
+    from rich.console import Console
+
+    from cardtable.cli.learn_cmd import LessonSession
+
+    lesson = load_lesson("thalara")
+    first = next(beat.say for beat in lesson.parts[0].script if isinstance(beat, Step))
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=80, color_system=None)
+    session = LessonSession(console, lesson, lambda prompt: "quit", tmp_path / "l.json")
+    session.say(first)
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue()).splitlines()
+    assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
+    assert " ".join(line.strip() for line in lines) == " ".join(first.split())

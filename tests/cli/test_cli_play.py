@@ -410,3 +410,29 @@ def test_the_terminals_hint_searches_at_the_level_for_the_games_options(
           "--save", str(tmp_path / "g.json")], read_line=script)
     assert asked == [("vale", expansion)]
     assert "The computer would play" in capsys.readouterr().out
+
+
+def test_said_lines_wrap_at_words_on_a_terminal_and_stay_whole_in_a_file(
+        tmp_path: Path) -> None:
+    import io
+    import re
+
+    from rich.console import Console
+
+    from cardtable.cli.play import PlaySession
+
+    long = "P2: 80 points (start 2; Troll's Resolution effect +12; Burning Skull's " \
+           "Resolution effect +15; summoning Behemoth +12; summoning Sand Giant +20)"
+    state = cli_fakegame.FakeGame().new_game(3, 4)
+    for terminal in (True, False):
+        out = io.StringIO()
+        console = Console(file=out, force_terminal=terminal, width=40, color_system=None)
+        session = PlaySession(console, state, 0, "random", tmp_path / "s.json",
+                              Script([]), agent_seed=1)
+        session.say(long)
+        lines = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue()).splitlines()
+        if terminal:    # every line within the width, and no word cut in two
+            assert len(lines) > 1 and all(len(line) <= 40 for line in lines)
+            assert " ".join(line.strip() for line in lines) == long
+        else:
+            assert lines == [long]

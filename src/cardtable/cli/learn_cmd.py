@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardtable.cli.play import ReadLine
-from cardtable.cli.render import renderer_for
+from cardtable.cli.render import renderer_for, say
 from cardtable.cli.words import Words
 from cardtable.engine.api import OptionError
 from cardtable.learn import load_lesson
@@ -61,7 +61,7 @@ class LessonSession:
         self.path = path
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style), soft_wrap=True)
+        say(self.console, text, style)
 
     def run(self, part: int, n: int) -> int:
         while part <= len(self.lesson.parts):

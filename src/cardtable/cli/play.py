@@ -22,7 +22,7 @@ from rich.text import Text
 
 from cardtable.agents import Agent, computer_name, make_agent
 from cardtable.agents.ismcts import hint_level
-from cardtable.cli.render import render_generic, renderer_for, status_for
+from cardtable.cli.render import render_generic, renderer_for, say, status_for
 from cardtable.cli.words import Words, end_lines
 from cardtable.engine.api import (
     Action,
@@ -148,7 +148,7 @@ class PlaySession:
 
     # -- output -------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+        say(self.console, text, style or "")
 
     def note_events(self, events: list[Event], skip: str | None = None) -> None:
         """Keep the events' texts, in sentences, for the next flush; `skip` is a text

@@ -1,7 +1,8 @@
 """Finding a game's board renderer: the "terminal" face the game registers (a module
 with `render(observation, viewer, words)`, engine/registry.py), or a plain generic
 drawing when there is none; its one-line status between full boards (the module's
-`status`, same arguments); and the game's notation help, through the contract."""
+`status`, same arguments); the game's notation help, through the contract; and a
+message said as a terminal or a file wants it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
@@ -18,6 +19,13 @@ from cardtable import games, load_face, load_game
 from cardtable.cli.words import Words
 
 Renderer = Callable[[dict[str, Any], "int | None", "Words | None"], RenderableType]
+
+
+def say(console: Console, text: str, style: str = "") -> None:
+    """A message: in a terminal, wrapped at words to its width (left to the terminal,
+    a long line broke mid-word); written to a file or a pipe, one line a message, whole,
+    for whoever searches it."""
+    console.print(Text(text, style=style), soft_wrap=not console.is_terminal)
 
 
 def render_generic(observation: dict[str, Any], viewer: int | None,
