@@ -54,14 +54,15 @@ def test_thalara_board_for_a_player() -> None:
                  "Myrja", "Canto", "passed", "to move",
                  "Your hand (3): blue4 A07 purple3", "Your supply (2): red2 green5",
                  "Your spells", "Surge", "myrja-surge", "red red", "permanent",
-                 "Your red cards get +1 strength.", "cast on conflict 2",
+                 "Your red cards get +1 strength.", "Cast on",
                  "Other players' spells", "Echo", "green yellow",
                  "Scores: P1 (you) 1 · P2 0"):
         assert word in text, word
-    # the provisional mark belongs to Surge's row, not Veil's
+    # the provisional mark belongs to Surge's row, where it was cast to Veil's
     surge = next(line for line in text.splitlines() if "Surge" in line)
     veil = next(line for line in text.splitlines() if "Veil" in line)
-    assert "provisional" in surge and "provisional" not in veil
+    assert "Surge ✱" in surge and "conflict 2" not in surge
+    assert "✱" not in veil and "conflict 2" in veil
 
 
 def test_thalara_board_for_a_spectator_has_no_hand() -> None:
@@ -88,8 +89,23 @@ def test_thalara_board_in_words_with_the_catalogue() -> None:
     assert "Ada (you)" in text and "Bo" in text
     artifact = state.observation(0)["conflicts"][0]["artifact"]
     assert artifact["name"] in text
-    # a provisional spell shows its mark and its note
-    assert "✱ provisional: Effect and requirement confirmed" in text
+    # a provisional spell shows its mark, and under the table what the mark stands for
+    assert "Energy Barrier ✱" in text
+    assert "✱ Energy Barrier, provisional: Effect and requirement confirmed" in text
+
+
+def test_thalara_spells_keep_room_for_their_effect_in_80_columns() -> None:
+    game = load_game("thalara")
+    state = game.new_game(2, seed=3)
+    text = draw(render_thalara.render(state.observation(0), 0, Words.of(state, 0)), width=80)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    # Surge's effect on one line beside its name, as wide as the table lets it be
+    surge = next(line for line in text.splitlines() if "Surge ✱" in line)
+    assert "+2 to your total in this" in surge
+    # each note said once, whole, under the table rather than in a narrow column
+    notes = [line for line in text.splitlines() if line.startswith("✱ ")]
+    assert any(line.startswith("✱ Surge, Kindle, Beacon, provisional: Designed for")
+               for line in notes)
 
 
 def test_cards_are_drawn_in_their_colors() -> None:

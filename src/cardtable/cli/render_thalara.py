@@ -233,24 +233,32 @@ def seats_table(observation: dict[str, Any], viewer: int | None, words: Words) -
 
 
 def spells_table(title: str, seats: list[Any], viewer: int | None,
-                 with_owner: bool, words: Words) -> Table | None:
+                 with_owner: bool, words: Words) -> RenderableType | None:
+    """The seats' spells, one row each, a provisional one marked ✱ by its name, and
+    what each mark means under the table at full width (in a column of its own a note
+    took a dozen lines of a dozen letters in an 80-column terminal)."""
     rows: list[list[RenderableType]] = []
+    notes: dict[str, list[str]] = {}      # note -> the spells it is about, in order
+    any_cast = False
     for seat in seats:
         for spell in _list(seat, "spells"):
-            status = Text()
-            cast_in = _get(spell, "cast_in")
-            if cast_in is not None:
-                status.append(f"cast on conflict {cast_in}", style="cyan")
+            name_said = str(_get(spell, "name", "?"))
+            name = Text(name_said, style="bold")
             if _get(spell, "provisional", False):
-                status.append(", " if status else "")
-                status.append("✱ provisional", style="italic yellow")
-                if _get(spell, "note"):
-                    status.append(f": {_get(spell, 'note')}", style="yellow")
-            name = Text(str(_get(spell, "name", "?")), style="bold")
-            name.append(f" {_get(spell, 'id', '?')}", style="dim")
-            row: list[RenderableType] = [name, requires_text(_get(spell, "requires")),
-                                         str(_get(spell, "kind", "?")),
-                                         Text(str(_get(spell, "text", ""))), status]
+                name.append(" ✱", style="italic yellow")
+                note = _get(spell, "note")
+                if note:
+                    about = notes.setdefault(str(note), [])
+                    if name_said not in about:
+                        about.append(name_said)
+            name.append(f"\n{_get(spell, 'id', '?')}", style="dim")
+            cast_in = _get(spell, "cast_in")
+            any_cast = any_cast or cast_in is not None
+            needs = requires_text(_get(spell, "requires"))
+            needs.append(f"\n{_get(spell, 'kind', '?')}", style="dim")
+            row: list[RenderableType] = [
+                name, needs, Text(str(_get(spell, "text", ""))),
+                Text(f"conflict {cast_in}" if cast_in is not None else "-", style="cyan")]
             if with_owner:
                 row.insert(0, words.seat(_get(seat, "seat")))
             rows.append(row)
@@ -260,11 +268,18 @@ def spells_table(title: str, seats: list[Any], viewer: int | None,
                   padding=(0, 1))
     if with_owner:
         table.add_column("Player")
-    for column in ("Spell", "Requires", "Kind", "Effect", "Status"):
-        table.add_column(column, max_width=56 if column in ("Effect", "Status") else None)
+    table.add_column("Spell")
+    # the kind under the requirement, folded before the effect is squeezed
+    table.add_column("Requires", max_width=12)
+    table.add_column("Effect", max_width=56)
+    if any_cast:
+        table.add_column("Cast on")
     for row in rows:
-        table.add_row(*row)
-    return table
+        table.add_row(*(row if any_cast else row[:-1]))
+    if not notes:
+        return table
+    return Group(table, *(Text(f"✱ {', '.join(names)}, provisional: {note}", style="yellow")
+                          for note, names in notes.items()))
 
 
 def result_text(observation: dict[str, Any], viewer: int | None, words: Words) -> Text:
