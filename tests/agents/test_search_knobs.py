@@ -303,3 +303,72 @@ def test_the_field_changes_a_four_player_search_and_stays_deterministic() -> Non
 
     assert searched("200+field=1") == searched("200+field=1")
     assert searched("200+field=1") != searched("200")
+
+
+def test_the_rank_knob_is_read_checked_and_refused_where_the_game_has_none() -> None:
+    assert settings_for("100+rank=0.5").rank == 0.5
+    assert settings_for("100").rank == 0.0
+    assert pickle.loads(pickle.dumps(settings_for("100+rank=1"))).rank == 1.0
+    for bad in ("100+rank=2", "100+rank=-0.5", "100+rank=second"):
+        with pytest.raises(OptionError):
+            settings_for(bad)
+    with pytest.raises(OptionError, match="one player against another"):
+        ISMCTSAgent(midgame("thalara", 3).game, 1, settings_for("50+rank=1"))
+
+
+def test_a_player_is_judged_against_each_other_in_turn() -> None:
+    state = advanced(4, 11, 120)
+    assert not state.is_over()
+    heuristics = ValeHeuristics()
+    vals = card_values(state.cs)
+    worths = [worth(state, p, vals) for p in range(4)]
+    for p in range(4):
+        for q in range(4):
+            assert heuristics.evaluate_against(state, p, q) == \
+                pytest.approx(math.tanh((worths[p] - worths[q]) / 30.0))
+    # against the leader the trailing player is judged as `evaluate` judges it
+    leader = max(range(4), key=lambda p: worths[p])
+    trailing = min(range(4), key=lambda p: worths[p])
+    assert heuristics.evaluate_against(state, trailing, leader) == \
+        pytest.approx(heuristics.evaluate(state, trailing))
+
+
+def test_the_rank_rewards_each_place_with_three_or_more_only() -> None:
+    over = advanced(4, 12, 10_000)     # to the end
+    scores = over.scores()
+    winners = over.winners()
+    ranked = final_rewards(over, 0.0, 0.0, 1.0)
+    for p in range(4):
+        ahead = sum(1.0 if scores[p] > scores[q] else 0.5 if scores[p] == scores[q] else 0.0
+                    for q in range(4) if q != p)
+        assert ranked[p] == pytest.approx(ahead / 3)
+    half = final_rewards(over, 0.0, 0.0, 0.5)
+    plain = final_rewards(over, 0.0)
+    for p in range(4):
+        assert half[p] == pytest.approx(0.5 * plain[p] + 0.5 * ranked[p])
+    # second place is worth more than last, where a win alone made them equal
+    second = sorted(range(4), key=lambda p: scores[p])[-2]
+    last = min(range(4), key=lambda p: scores[p])
+    assert second not in winners and scores[second] > scores[last]    # this deal's end
+    assert plain[second] == plain[last] == 0.0
+    assert half[second] > half[last]
+    two = played_record("vale", 2).replay()
+    assert final_rewards(two, 0.1, 0.0, 1.0) == final_rewards(two, 0.1)
+
+
+def test_the_rank_changes_a_four_player_search_and_stays_deterministic() -> None:
+    state = advanced(4, 13, 60)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    player = state.current_player()
+    assert player is not None
+
+    def searched(spec: str) -> list[tuple[str, int]]:
+        agent = ISMCTSAgent(state.game, 5, settings_for(spec))
+        view = state.view(player)
+        root = agent.search(view)
+        return [(str(s.action), s.visits)
+                for s in agent.root_statistics(root, view.legal_actions, player)]
+
+    assert searched("200+rank=1") == searched("200+rank=1")
+    assert searched("200+rank=1") != searched("200")

@@ -114,6 +114,12 @@ class SearchSettings:
     # position as lost alike (the evaluation saturates), and plays its own game loosely.
     # No effect with two players, where the two are the same opponent.
     field: float = 0.0
+    # with three or more players, the share of the reward and of the evaluation given to
+    # the player's place instead of to winning alone: at the end, the share of the others
+    # it finished ahead of (a tie half); at a rollout's cut-off, the mean of its
+    # evaluation against each other player in turn. Under win-or-nothing three of four
+    # players score 0 in most ends, and second place is worth no more than last.
+    rank: float = 0.0
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -139,6 +145,8 @@ class SearchSettings:
             raise ValueError("roll (the informed rollout's share) must be 0 to 1")
         if not 0 <= self.field <= 1:
             raise ValueError("field must be 0 to 1")
+        if not 0 <= self.rank <= 1:
+            raise ValueError("rank must be 0 to 1")
 
     def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
         return (SearchSettings, (self.iterations, self.seconds, self.exploration,
@@ -146,7 +154,7 @@ class SearchSettings:
                                  self.textbook_availability, self.bias, self.mix,
                                  self.mast, self.informed, self.value,
                                  self.value_only_with, self.informed_only_with,
-                                 self.field))
+                                 self.field, self.rank))
 
 
 # The expert's settings per game (the reasons are at EXPERT above), built here so that a
@@ -244,6 +252,12 @@ class ISMCTSAgent(Agent):
         # the game's evaluation against the field, for the `field` knob
         self._field_evaluate: Callable[[State, int, float], float] | None = \
             getattr(self.heuristics, "evaluate_field", None)
+        # the game's evaluation against one other player, for the `rank` knob
+        self._pair_evaluate: Callable[[State, int, int], float] | None = \
+            getattr(self.heuristics, "evaluate_against", None)
+        if self.settings.rank and self._pair_evaluate is None:
+            raise OptionError(f"the ismcts knob 'rank' needs an evaluation of one player "
+                              f"against another, which {game.name} does not have")
         if self.settings.field and self._field_evaluate is None:
             raise OptionError(f"the ismcts knob 'field' needs an evaluation against the "
                               f"field, which {game.name} does not have")
@@ -434,7 +448,8 @@ class ISMCTSAgent(Agent):
             else:
                 world.apply(heuristics.rollout_action(world, rng))
         if world.is_over():
-            return final_rewards(world, self.settings.margin_weight, self.settings.field)
+            return final_rewards(world, self.settings.margin_weight, self.settings.field,
+                                 self.settings.rank)
         return self._evaluation(world)
 
     def _mast_best(self, mover: int, actions: list[Action]) -> Action:
@@ -465,10 +480,16 @@ class ISMCTSAgent(Agent):
         field = self.settings.field
         # with the `field` knob and three or more players, against the field instead
         against_field = self._field_evaluate if field and world.num_players > 2 else None
+        n = world.num_players
+        rank = self.settings.rank if n > 2 else 0.0
+        against = self._pair_evaluate
         out = []
-        for p in range(world.num_players):
+        for p in range(n):
             value = evaluate(world, p) if against_field is None else \
                 against_field(world, p, field)
+            if rank and against is not None and not world.is_over():
+                place = sum(against(world, p, q) for q in range(n) if q != p) / (n - 1)
+                value = (1 - rank) * value + rank * place
             out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
         return out
 
@@ -572,16 +593,23 @@ def _searcher(view: View, actions: list[Action], iterations: int) -> int:
     return player
 
 
-def final_rewards(state: State, margin_weight: float, field: float = 0.0) -> list[float]:
+def final_rewards(state: State, margin_weight: float, field: float = 0.0,
+                  rank: float = 0.0) -> list[float]:
     """Each player's reward for a finished game in [0, 1]: a win (shared wins split),
-    blended with a small bonus for the score margin over the best opponent (with three
-    or more players and `field`, over a blend of the best and the others' mean)."""
+    with three or more players and `rank` blended with the share of the others the
+    player finished ahead of, then blended with a small bonus for the score margin over
+    the best opponent (with three or more players and `field`, over a blend of the best
+    and the others' mean)."""
     winners = state.winners()
     scores = state.scores()
     n = len(scores)
     out = []
     for p in range(n):
         result = 1.0 / len(winners) if p in winners else 0.0
+        if rank and n > 2:
+            ahead = sum(1.0 if scores[p] > scores[q] else 0.5 if scores[p] == scores[q]
+                        else 0.0 for q in range(n) if q != p)
+            result = (1 - rank) * result + rank * ahead / (n - 1)
         if margin_weight and n > 1:
             best_other = float(max(scores[q] for q in range(n) if q != p))
             if field and n > 2:
@@ -596,7 +624,8 @@ def final_rewards(state: State, margin_weight: float, field: float = 0.0) -> lis
 # Names of the tuning knobs a level may carry after "+": ismcts:medium+depth=20+c=0.5
 KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight",
                 "avail": "textbook_availability", "bias": "bias", "mix": "mix",
-                "mast": "mast", "roll": "informed", "value": "value", "field": "field"}
+                "mast": "mast", "roll": "informed", "value": "value", "field": "field",
+                "rank": "rank"}
 # the knobs that are on or off (0 or 1)
 SWITCHES: Final = ("avail", "value")
 

@@ -260,6 +260,13 @@ class ValeHeuristics:
         against = (1 - field) * max(others) + field * sum(others) / len(others)
         return math.tanh((mine - against) / 30.0)
 
+    def evaluate_against(self, state: State, player: int, other: int) -> float:
+        """The player's worth against one other player's, squashed as `evaluate`'s (the
+        search's `rank` knob averages it over the others)."""
+        assert isinstance(state, ValeState)
+        vals = card_values(state.cs)
+        return math.tanh((worth(state, player, vals) - worth(state, other, vals)) / 30.0)
+
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """Sensible and cheap: summon what scores, tame what is worth keeping, sell the
         rest, discard the cheapest stone, otherwise a random choice."""
