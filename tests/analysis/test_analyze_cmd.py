@@ -186,3 +186,24 @@ def test_better_only_for_a_loss_that_shows() -> None:
 
     assert _preferred("hunt imp", 0.12) == "better hunt imp (-0.12)"
     assert _preferred("hunt imp", 0.004) == "the search preferred hunt imp (as good)"
+
+
+def test_the_tables_fit_an_80_column_terminal_whole(lost: tuple[Path, GameRecord],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import re
+
+    from rich.console import Console
+
+    path, _ = lost
+    assert main(["analyze", str(path), "--agent", "ismcts:100", "--json",
+                 "--workers", "1"]) == 0
+    analysis = Analysis.from_dict(json.loads(capsys.readouterr().out))
+    out = io.StringIO()
+    analyze_cmd.print_analysis(Console(file=out, force_terminal=True, width=80,
+                                       color_system=None), analysis)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
+    assert "…" not in text and all(len(line) <= 80 for line in text.splitlines())
+    header = next(line for line in text.splitlines() if line.startswith("seat"))
+    assert header.split() == ["seat", "analysed", "forced", "avg", "loss", "best", "good",
+                              "inaccuracy", "mistake", "blunder"]

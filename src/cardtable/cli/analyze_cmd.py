@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -158,7 +159,7 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
         if not flagged:
             continue
         table = Table(title=f"P{seat + 1}: inaccuracies, mistakes and blunders",
-                      title_justify="left")
+                      title_justify="left", box=box.SIMPLE_HEAD)
         for name in ("action", "round", "taken (expected)", "better (expected)", "loss",
                      "label"):
             table.add_column(name, justify="right" if name in ("action", "round", "loss")
@@ -170,9 +171,12 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
                           Text(f"{j.best} ({j.best_expected:.2f})"), f"{j.loss:.2f}",
                           d.label)
         console.print(table)
-    summary = Table(title="summary per seat", title_justify="left")
+    # without the boxes' rules every header fits whole in 80 columns ("inaccu…" did not)
+    summary = Table(title="summary per seat", title_justify="left", box=box.SIMPLE_HEAD,
+                    show_edge=False, pad_edge=False, collapse_padding=True)
     for name in ("seat", "analysed", "forced", "avg loss", *LABELS):
-        summary.add_column(name, justify="left" if name == "seat" else "right")
+        summary.add_column(name, justify="left" if name == "seat" else "right",
+                           min_width=None if " " in name else len(name))
     for seat in analysis.seats:
         s = analysis.summary(seat)
         summary.add_row(f"P{seat + 1}", str(s["decisions"]), str(s["forced"]),
