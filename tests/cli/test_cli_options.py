@@ -127,6 +127,17 @@ def test_the_options_command_lists_values_bounds_and_defaults(
     assert "whole number from 1 to 20" in out and "casual: Casual Chaos" in out
 
 
+def test_the_options_table_hides_nothing_behind_an_ellipsis_in_80_columns(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    for game in ("vale", "thalara"):
+        assert main(["options", game]) == 0
+        out = capsys.readouterr().out
+        assert "…" not in out and all(len(line) <= 80 for line in out.splitlines())
+        if game == "vale":    # folded where the column ends, every letter kept
+            assert "expansion=artifac" in out
+
+
 def test_the_options_command_gives_the_declarations_as_json(
         capsys: pytest.CaptureFixture[str]) -> None:
     import json

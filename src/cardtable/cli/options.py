@@ -111,9 +111,10 @@ def options_table(game: Game) -> Table:
         for option, text in game.option_help().items():
             table.add_row(option, Text(text))
         return table
-    table.add_column("values")
-    table.add_column("default")
-    table.add_column("meaning")
+    # folded, not cut: a word like "expansion=artifacts" is wider than the column
+    # an 80-column terminal leaves it, and an ellipsis hid what it names
+    for column in ("values", "default", "meaning"):
+        table.add_column(column, overflow="fold")
     for o in declared:
         if o.choices:
             values = "\n".join(f"{c.value}: {c.label}" for c in o.choices)
