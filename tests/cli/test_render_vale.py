@@ -125,6 +125,8 @@ def test_a_long_effect_in_an_area_wraps_whole_in_a_narrow_terminal() -> None:
     # every card of the catalogue in one area: the double-width marks (⚡, ⌛) next to
     # long effects once cut a wrapped line's last word to "…"
     obs["seats"][1]["area"] = list(cards)
+    # and in a shelter, a line of names rather than a grid of them
+    obs["seats"][2]["shelter"] = list(cards)
     console = Console(width=100, record=True, color_system=None)
     words = Words(CATALOGUE, viewer=0, vocabulary=GAME.words())  # type: ignore[arg-type]
     console.print(render(obs, 0, words))  # type: ignore[arg-type]
@@ -132,3 +134,4 @@ def test_a_long_effect_in_an_area_wraps_whole_in_a_narrow_terminal() -> None:
     assert "…" not in text
     flat = " ".join(text.replace("│", " ").split())
     assert "Each of your blue stones and each of your purple stones is worth 1 more" in flat
+    assert all(cards[cid]["name"] in flat for cid in cards)

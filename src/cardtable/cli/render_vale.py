@@ -101,7 +101,9 @@ def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None,
     q = seat["seat"]
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim", justify="right")
-    table.add_column()
+    # folded, not cut: inside a panel rich wraps a line holding the double-width marks
+    # (⚡, ⌛) one cell too long, and the default overflow cut its last word to "…"
+    table.add_column(overflow="fold")
     table.add_row("score", Text(str(seat["score"]), style="bold"))
     table.add_row("stones", _stones(seat))
     tiles = words.catalogue.get("artifacts", {})
@@ -111,9 +113,7 @@ def _seat_panel(seat: dict[str, Any], obs: dict[str, Any], viewer: int | None,
             tile.append(f"  (marker on {tiles[seat['marker']]['name']})", style="dim")
         table.add_row("artifact", tile)
     area = Table.grid()
-    # folded, not cut: inside a panel rich wraps a line holding the double-width marks
-    # (⚡, ⌛) one cell too long, and the default overflow cut its last word to "…"
-    area.add_column(overflow="fold")
+    area.add_column(overflow="fold")      # as the panel's own column, above
     for cid in seat["area"]:
         area.add_row(card_text(cid, cards, detail=True))
     if not seat["area"]:
