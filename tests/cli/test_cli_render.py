@@ -48,7 +48,7 @@ def test_thalara_board_for_a_player() -> None:
                  "Artifact stack: 9", "aftershock pool: 4",
                  "Waiting on P2: choose a Remnant to return (spell accaina-recall, "
                  "conflict 2)",
-                 "A05 Sunken Crown", "str 2", "★3", "(provisional)",
+                 "A05 Sunken Crown ✱", "str 2", "★3", "✱ Artifacts, provisional",
                  "blue4 (5)", "face down", "total 9", "total 0",
                  "energy-barrier (P1 (you))", "blocked for P2", "silenced",
                  "Myrja", "Canto", "passed", "to move",
@@ -219,4 +219,13 @@ def test_thalara_status_line() -> None:
 def test_the_note_of_provisional_artifacts_is_said_once() -> None:
     state = load_game("thalara").new_game(2, seed=1)
     text = draw(render_thalara.render(state.observation(0), 0, Words.of(state, 0)))
-    assert text.count("(provisional) Artifacts: Fifteen Artifacts") == 1
+    assert text.count("✱ Artifacts, provisional: Fifteen Artifacts") == 1
+
+
+def test_the_conflicts_table_of_four_players_cuts_nothing_in_80_columns() -> None:
+    state = load_game("thalara").new_game(4, seed=3)
+    text = draw(render_thalara.render(state.observation(0), 0, Words.of(state, 0)), width=80)
+    assert "…" not in text
+    for conflict in state.observation(0)["conflicts"]:
+        flat = " ".join(text.replace("│", " ").split())
+        assert str(conflict["artifact"]["name"]).split()[-1] + " ✱" in flat

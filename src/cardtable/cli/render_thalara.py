@@ -138,13 +138,15 @@ def artifact_text(artifact: Any) -> Text:
     name = _get(artifact, "name")
     if name:
         out.append(f" {name}")
+    # a mark by the name, as a spell's: "(provisional)" on a line of its own was cut
+    # to "(provision…" in the narrow column of a 4-player table
+    if _get(artifact, "provisional", False):
+        out.append(" ✱", style="italic yellow")
     color = _get(artifact, "color")
     out.append("\n")
     out.append(str(color or "?"), style=COLOR_STYLES.get(str(color), "dim"))
     out.append(f" · str {_get(artifact, 'strength', '?')}"
                f" · ★{_get(artifact, 'stars', '?')}")
-    if _get(artifact, "provisional", False):
-        out.append("\n(provisional)", style="italic yellow")
     return out
 
 
@@ -309,12 +311,12 @@ def render(observation: dict[str, Any], viewer: int | None,
     words = words or Words(viewer=viewer)
     parts: list[RenderableType] = [header(observation, viewer, words),
                                    conflicts_table(observation, viewer, words)]
-    # what "(provisional)" under an Artifact means, once (their notes are alike)
-    notes = {str(_get(_get(c, "artifact"), "note")) for c in _list(observation, "conflicts")
-             if _get(_get(c, "artifact"), "provisional", False)
-             and _get(_get(c, "artifact"), "note")}
-    parts.extend(Text(f"(provisional) Artifacts: {note}", style="italic yellow")
-                 for note in sorted(notes))
+    # what the mark by an Artifact means, once (their notes are alike)
+    marked = [_get(c, "artifact") for c in _list(observation, "conflicts")
+              if _get(_get(c, "artifact"), "provisional", False)]
+    notes = sorted({str(_get(a, "note") or "") for a in marked})
+    parts.extend(Text("✱ Artifacts, provisional" + (f": {note}" if note else "."),
+                      style="italic yellow") for note in notes)
     parts.append(seats_table(observation, viewer, words))
     seats = [seat for seat in _list(observation, "seats") if isinstance(seat, dict)]
     mine = [seat for seat in seats if viewer is not None and _get(seat, "seat") == viewer]
