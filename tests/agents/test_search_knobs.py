@@ -7,6 +7,7 @@ import math
 import pickle
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from search_positions import midgame
@@ -242,23 +243,30 @@ def test_the_vale_experts_informed_rollout_plays_in_the_base_game_only(
     assert searched(replace(settings_for("expert+roll=0", "vale"), iterations=40)) == without
 
 
-def test_the_field_knob_is_read_checked_and_refused_where_the_game_has_none() -> None:
-    assert settings_for("100+field=0.5").field == 0.5
-    assert settings_for("100").field == 0.0
-    assert pickle.loads(pickle.dumps(settings_for("100+field=1"))).field == 1.0
-    for bad in ("100+field=2", "100+field=-0.5", "100+field=all"):
+@pytest.mark.parametrize("knob, refusal", [("field", "against the field"),
+                                           ("rank", "one player against another")])
+def test_the_four_player_knobs_are_read_checked_and_refused_where_the_game_has_none(
+        knob: str, refusal: str) -> None:
+    assert getattr(settings_for(f"100+{knob}=0.5"), knob) == 0.5
+    assert getattr(settings_for("100"), knob) == 0.0
+    assert getattr(pickle.loads(pickle.dumps(settings_for(f"100+{knob}=1"))), knob) == 1.0
+    for bad in (f"100+{knob}=2", f"100+{knob}=-0.5", f"100+{knob}=all"):
         with pytest.raises(OptionError):
             settings_for(bad)
-    with pytest.raises(OptionError, match="against the field"):
-        ISMCTSAgent(midgame("thalara", 3).game, 1, settings_for("50+field=1"))
+    with pytest.raises(OptionError, match=refusal):
+        ISMCTSAgent(midgame("thalara", 3).game, 1, settings_for(f"50+{knob}=1"))
+
+
+def _four_players_midgame() -> tuple[Any, ValeHeuristics, list[float]]:
+    """A Vale game of four in its middle, its heuristics, and each player's worth."""
+    state = advanced(4, 11, 120)
+    assert not state.is_over()
+    vals = card_values(state.cs)
+    return state, ValeHeuristics(), [worth(state, p, vals) for p in range(4)]
 
 
 def test_the_field_measures_a_player_against_the_others_mean() -> None:
-    state = advanced(4, 11, 120)
-    assert not state.is_over()
-    heuristics = ValeHeuristics()
-    vals = card_values(state.cs)
-    worths = [worth(state, p, vals) for p in range(4)]
+    state, heuristics, worths = _four_players_midgame()
     for p in range(4):
         others = [w for q, w in enumerate(worths) if q != p]
         assert heuristics.evaluate_field(state, p, 0.0) == heuristics.evaluate(state, p)
@@ -287,7 +295,8 @@ def test_the_field_weighs_the_reward_margin_with_three_or_more_only() -> None:
     assert final_rewards(two, 0.1, 1.0) == final_rewards(two, 0.1)
 
 
-def test_the_field_changes_a_four_player_search_and_stays_deterministic() -> None:
+@pytest.mark.parametrize("knob", ["field", "rank"])
+def test_the_four_player_knobs_change_a_search_and_stay_deterministic(knob: str) -> None:
     state = advanced(4, 13, 60)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
@@ -301,27 +310,12 @@ def test_the_field_changes_a_four_player_search_and_stays_deterministic() -> Non
         return [(str(s.action), s.visits)
                 for s in agent.root_statistics(root, view.legal_actions, player)]
 
-    assert searched("200+field=1") == searched("200+field=1")
-    assert searched("200+field=1") != searched("200")
-
-
-def test_the_rank_knob_is_read_checked_and_refused_where_the_game_has_none() -> None:
-    assert settings_for("100+rank=0.5").rank == 0.5
-    assert settings_for("100").rank == 0.0
-    assert pickle.loads(pickle.dumps(settings_for("100+rank=1"))).rank == 1.0
-    for bad in ("100+rank=2", "100+rank=-0.5", "100+rank=second"):
-        with pytest.raises(OptionError):
-            settings_for(bad)
-    with pytest.raises(OptionError, match="one player against another"):
-        ISMCTSAgent(midgame("thalara", 3).game, 1, settings_for("50+rank=1"))
+    assert searched(f"200+{knob}=1") == searched(f"200+{knob}=1")
+    assert searched(f"200+{knob}=1") != searched("200")
 
 
 def test_a_player_is_judged_against_each_other_in_turn() -> None:
-    state = advanced(4, 11, 120)
-    assert not state.is_over()
-    heuristics = ValeHeuristics()
-    vals = card_values(state.cs)
-    worths = [worth(state, p, vals) for p in range(4)]
+    state, heuristics, worths = _four_players_midgame()
     for p in range(4):
         for q in range(4):
             assert heuristics.evaluate_against(state, p, q) == \
@@ -354,21 +348,3 @@ def test_the_rank_rewards_each_place_with_three_or_more_only() -> None:
     assert half[second] > half[last]
     two = played_record("vale", 2).replay()
     assert final_rewards(two, 0.1, 0.0, 1.0) == final_rewards(two, 0.1)
-
-
-def test_the_rank_changes_a_four_player_search_and_stays_deterministic() -> None:
-    state = advanced(4, 13, 60)
-    while len(state.legal_actions()) < 2:
-        state.apply(state.legal_actions()[0])
-    player = state.current_player()
-    assert player is not None
-
-    def searched(spec: str) -> list[tuple[str, int]]:
-        agent = ISMCTSAgent(state.game, 5, settings_for(spec))
-        view = state.view(player)
-        root = agent.search(view)
-        return [(str(s.action), s.visits)
-                for s in agent.root_statistics(root, view.legal_actions, player)]
-
-    assert searched("200+rank=1") == searched("200+rank=1")
-    assert searched("200+rank=1") != searched("200")
