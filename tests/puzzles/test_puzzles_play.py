@@ -77,3 +77,26 @@ def test_an_unknown_set_or_puzzle_is_one_clear_error(
     assert main(["puzzles", "play", *argv], read_line=answers()) == 2
     captured = capsys.readouterr()
     assert error in captured.err and captured.out == ""
+
+
+def test_an_indented_line_wraps_under_its_own_start() -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardtable.cli.puzzles_play import PuzzleSession
+
+    out = io.StringIO()
+    session = PuzzleSession(Console(file=out, width=40, color_system=None), answers())
+    session.say("  2. Place First Tree's Root into conflict 1: expected result 0.05")
+    session.say("    Player 2 (you) wins conflict 2 (3-4) and takes Artifact Moss Circlet.")
+    session.say("No indent here, so this long line starts again at the screen's edge.")
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("  2. Place") and len(lines) > 3
+    item, event, plain = lines[:2], lines[2:4], lines[-2:]
+    assert item[1].startswith("     ") and item[1][5] != " "       # under "Place"
+    assert event[0].startswith("    Player") and event[1].startswith("    ") \
+        and event[1][4] != " "
+    assert plain[1][0] != " "
+    flat = " ".join(out.getvalue().split())
+    assert "expected result 0.05 Player 2 (you) wins conflict 2 (3-4)" in flat

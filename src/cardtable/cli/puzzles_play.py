@@ -10,11 +10,13 @@ next puzzle, until 'quit' or the end of the input.
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 from datetime import UTC, datetime
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.play import ReadLine
@@ -87,7 +89,19 @@ class PuzzleSession:
         self.read_line = read_line
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))    # wrapped between words
+        """Wrapped between words; an indented line ("  2. Place ...", "    Ann
+        passes.") goes on under its own start, not at the screen's edge."""
+        body = text.lstrip(" ")
+        marker = re.match(r"\d+\. ", body)
+        hang = len(text) - len(body) + (marker.end() if marker else 0)
+        if not hang:
+            self.console.print(Text(text, style=style))
+            return
+        row = Table.grid()
+        row.add_column(width=hang, no_wrap=True)
+        row.add_column()
+        row.add_row(Text(text[:hang], style=style), Text(text[hang:], style=style))
+        self.console.print(row)
 
     def solve(self, puzzle: Puzzle, number: int, count: int, title: str) -> bool | None:
         """One puzzle: True or False for the answer, None when the solver quit."""
