@@ -244,7 +244,8 @@ def test_the_vale_experts_informed_rollout_plays_in_the_base_game_only(
 
 
 @pytest.mark.parametrize("knob, refusal", [("field", "against the field"),
-                                           ("rank", "one player against another")])
+                                           ("rank", "one player against another"),
+                                           ("points", "own points")])
 def test_the_four_player_knobs_are_read_checked_and_refused_where_the_game_has_none(
         knob: str, refusal: str) -> None:
     assert getattr(settings_for(f"100+{knob}=0.5"), knob) == 0.5
@@ -295,7 +296,7 @@ def test_the_field_weighs_the_reward_margin_with_three_or_more_only() -> None:
     assert final_rewards(two, 0.1, 1.0) == final_rewards(two, 0.1)
 
 
-@pytest.mark.parametrize("knob", ["field", "rank"])
+@pytest.mark.parametrize("knob", ["field", "rank", "points"])
 def test_the_four_player_knobs_change_a_search_and_stay_deterministic(knob: str) -> None:
     state = advanced(4, 13, 60)
     while len(state.legal_actions()) < 2:
@@ -348,3 +349,31 @@ def test_the_rank_rewards_each_place_with_three_or_more_only() -> None:
     assert half[second] > half[last]
     two = played_record("vale", 2).replay()
     assert final_rewards(two, 0.1, 0.0, 1.0) == final_rewards(two, 0.1)
+
+
+def test_own_points_are_measured_against_the_games_scale_alone() -> None:
+    state, heuristics, worths = _four_players_midgame()
+    for p in range(4):
+        share = min(1.0, max(0.0, worths[p] / (1.5 * state.end_score)))
+        assert heuristics.evaluate_points(state, p) == pytest.approx(2 * share - 1)
+    # the richer player measures higher, whoever leads
+    low, high = sorted(range(4), key=lambda p: worths[p])[::3]
+    assert heuristics.evaluate_points(state, high) > heuristics.evaluate_points(state, low)
+    over = advanced(4, 12, 10_000)
+    for p, score in enumerate(over.scores()):
+        share = min(1.0, score / (1.5 * over.end_score))
+        assert heuristics.evaluate_points(over, p) == pytest.approx(2 * share - 1)
+
+
+def test_the_points_blend_the_reward_with_three_or_more_only() -> None:
+    over = advanced(4, 12, 10_000)
+    agent = ISMCTSAgent(over.game, 1, settings_for("50+points=0.5"))
+    plain = final_rewards(over, 0.1)
+    blended = agent._with_own_points(over, plain)
+    heuristics = ValeHeuristics()
+    for p in range(4):
+        own = (heuristics.evaluate_points(over, p) + 1) / 2
+        assert blended[p] == pytest.approx(0.5 * plain[p] + 0.5 * own)
+    two = played_record("vale", 2).replay()
+    two_agent = ISMCTSAgent(two.game, 1, settings_for("50+points=0.5"))
+    assert two_agent._with_own_points(two, final_rewards(two, 0.1)) == final_rewards(two, 0.1)

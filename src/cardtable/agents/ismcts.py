@@ -120,6 +120,11 @@ class SearchSettings:
     # evaluation against each other player in turn. Under win-or-nothing three of four
     # players score 0 in most ends, and second place is worth no more than last.
     rank: float = 0.0
+    # with three or more players, the share of the reward and of the evaluation given to
+    # the player's own points, measured against a scale of the game's (Vale: one and a
+    # half times the points that end it) rather than against the others: a player who
+    # cannot win is still paid for every point it scores.
+    points: float = 0.0
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -147,6 +152,8 @@ class SearchSettings:
             raise ValueError("field must be 0 to 1")
         if not 0 <= self.rank <= 1:
             raise ValueError("rank must be 0 to 1")
+        if not 0 <= self.points <= 1:
+            raise ValueError("points must be 0 to 1")
 
     def __reduce__(self) -> tuple[Any, ...]:   # as Action's (engine/api.py)
         return (SearchSettings, (self.iterations, self.seconds, self.exploration,
@@ -154,7 +161,7 @@ class SearchSettings:
                                  self.textbook_availability, self.bias, self.mix,
                                  self.mast, self.informed, self.value,
                                  self.value_only_with, self.informed_only_with,
-                                 self.field, self.rank))
+                                 self.field, self.rank, self.points))
 
 
 # The expert's settings per game (the reasons are at EXPERT above), built here so that a
@@ -258,6 +265,12 @@ class ISMCTSAgent(Agent):
         if self.settings.rank and self._pair_evaluate is None:
             raise OptionError(f"the ismcts knob 'rank' needs an evaluation of one player "
                               f"against another, which {game.name} does not have")
+        # the game's measure of a player's own points, for the `points` knob
+        self._points_evaluate: Callable[[State, int], float] | None = \
+            getattr(self.heuristics, "evaluate_points", None)
+        if self.settings.points and self._points_evaluate is None:
+            raise OptionError(f"the ismcts knob 'points' needs a measure of a player's own "
+                              f"points, which {game.name} does not have")
         if self.settings.field and self._field_evaluate is None:
             raise OptionError(f"the ismcts knob 'field' needs an evaluation against the "
                               f"field, which {game.name} does not have")
@@ -448,9 +461,20 @@ class ISMCTSAgent(Agent):
             else:
                 world.apply(heuristics.rollout_action(world, rng))
         if world.is_over():
-            return final_rewards(world, self.settings.margin_weight, self.settings.field,
-                                 self.settings.rank)
+            rewards = final_rewards(world, self.settings.margin_weight, self.settings.field,
+                                    self.settings.rank)
+            return self._with_own_points(world, rewards)
         return self._evaluation(world)
+
+    def _with_own_points(self, world: State, results: list[float]) -> list[float]:
+        """`results` (0..1 each) blended with each player's own points by the `points`
+        knob's share, with three or more players."""
+        share = self.settings.points
+        own = self._points_evaluate
+        if not share or own is None or world.num_players < 3:
+            return results
+        return [(1 - share) * r + share * min(1.0, max(0.0, (own(world, p) + 1.0) / 2.0))
+                for p, r in enumerate(results)]
 
     def _mast_best(self, mover: int, actions: list[Action]) -> Action:
         """The action of `actions` with the best MAST mean for `mover` (one never played
@@ -491,7 +515,7 @@ class ISMCTSAgent(Agent):
                 place = sum(against(world, p, q) for q in range(n) if q != p) / (n - 1)
                 value = (1 - rank) * value + rank * place
             out.append(min(1.0, max(0.0, (value + 1.0) / 2.0)))
-        return out
+        return self._with_own_points(world, out)
 
     def _settle_rollout(self, world: State) -> None:
         """Whether this search's rollouts are informed: the settings' share, unless
@@ -625,7 +649,7 @@ def final_rewards(state: State, margin_weight: float, field: float = 0.0,
 KNOBS: Final = {"depth": "rollout_depth", "c": "exploration", "margin": "margin_weight",
                 "avail": "textbook_availability", "bias": "bias", "mix": "mix",
                 "mast": "mast", "roll": "informed", "value": "value", "field": "field",
-                "rank": "rank"}
+                "rank": "rank", "points": "points"}
 # the knobs that are on or off (0 or 1)
 SWITCHES: Final = ("avail", "value")
 

@@ -267,6 +267,14 @@ class ValeHeuristics:
         vals = card_values(state.cs)
         return math.tanh((worth(state, player, vals) - worth(state, other, vals)) / 30.0)
 
+    def evaluate_points(self, state: State, player: int) -> float:
+        """The player's own worth (its points, once the game is over) against one and a
+        half times the points that end the game, in [-1, 1] (the search's `points`
+        knob): a measure of its own that no other player's points move."""
+        assert isinstance(state, ValeState)
+        share = worth(state, player) / (1.5 * state.end_score)
+        return 2.0 * min(1.0, max(0.0, share)) - 1.0
+
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """Sensible and cheap: summon what scores, tame what is worth keeping, sell the
         rest, discard the cheapest stone, otherwise a random choice."""
