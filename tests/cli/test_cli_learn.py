@@ -88,6 +88,18 @@ def test_a_number_from_the_list_answers_too(tmp_path: Path,
     assert json.loads((tmp_path / "p.json").read_text())["vale"] == {"part": 2, "n": 2}
 
 
+def test_enter_alone_at_a_step_says_what_to_type(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # Vale's first step asks for the Rock Golem, listed first
+    learner = Learner(["hunt rock-golem"], wrong=[""], stop_after=1)
+    assert main(["learn", "vale", "--progress", str(tmp_path / "p.json")],
+                read_line=learner) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Type 1 (the choice marked →) or hunt rock-golem, then Enter" in out
+    assert "cannot be done now" not in out
+    assert json.loads((tmp_path / "p.json").read_text())["vale"]["n"] > 0
+
+
 def test_restart_and_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     progress = tmp_path / "learn.json"
     progress.write_text("{ not json")

@@ -107,6 +107,13 @@ class LessonSession:
                          "bold yellow" if text == move.text else "")
             while True:
                 raw = self.read_line("learn> ").strip()
+                if not raw:     # Enter alone, as at a reading step: say what to type
+                    marked = next((f"{i} (the choice marked →) or "
+                                   for i, (text, _) in enumerate(listed, start=1)
+                                   if text == move.text), "")
+                    self.say(f"Type {marked}{move.text}, then Enter; 'quit' stops here.",
+                             "yellow")
+                    continue
                 if raw.lower() in QUIT:
                     write_progress(self.path, self.lesson.game, part, walk.n)
                     self.say(f"Saved: 'cardtable learn {self.lesson.game}' resumes here.")
