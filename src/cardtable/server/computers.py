@@ -19,6 +19,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -68,6 +69,11 @@ _states: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
 def _start_worker() -> None:
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    # Ctrl+C in the terminal reaches the whole process group: the server shuts its pool
+    # down itself, and a worker interrupted mid-wait only printed a traceback over it.
+    # (Started by ComputerPool._submit, a worker has it blocked already; this covers one
+    # started any other way.)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A worker outlives a server killed with SIGKILL (nothing tells it): it watches
     # its parent and ends with it.
     parent = os.getppid()
@@ -162,11 +168,21 @@ class ComputerPool:
                 initializer=_start_worker)
         return self._executor
 
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """The pool's submit, which starts a worker when one is due, with Ctrl+C held
+        back from this thread meanwhile: the worker inherits the blocked signal, so the
+        terminal's Ctrl+C (sent to the whole process group) cannot break into it, even
+        mid-import before its initializer runs; the server stops its workers itself."""
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return self._pool().submit(fn, *args)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
     def start(self) -> None:
         """Start the workers now rather than at the first decision."""
-        pool = self._pool()
         for _ in range(self.workers):
-            pool.submit(_ready)
+            self._submit(_ready)
 
     async def run(self, fn: Callable[..., T], *args: Any,
                   urgent: Callable[[], bool] = lambda: False) -> T:
@@ -193,10 +209,10 @@ class ComputerPool:
             if job is None:
                 return
             try:
-                submitted = self._pool().submit(job.fn, *job.args)
+                submitted = self._submit(job.fn, *job.args)
             except (BrokenProcessPool, RuntimeError) as exc:
                 self._reset(exc)
-                submitted = self._pool().submit(job.fn, *job.args)
+                submitted = self._submit(job.fn, *job.args)
             self.running += 1
             job.started = True
             submitted.add_done_callback(partial(self._hand_back, asyncio.get_running_loop(),
