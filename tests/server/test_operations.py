@@ -180,7 +180,7 @@ def test_ctrl_c_stops_the_server_and_its_computer_players_without_a_traceback(
         proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.server", "--port", str(port),
              "--db", f"sqlite:///{tmp_path / 'g.db'}", "--allow-computer-games"],
-            stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+            stdout=err, stderr=err, start_new_session=True)
         try:
             deadline = time.monotonic() + 60
             made = None
@@ -211,3 +211,6 @@ def test_ctrl_c_stops_the_server_and_its_computer_players_without_a_traceback(
                 os.killpg(proc.pid, signal.SIGKILL)
     said = log.read_text()
     assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+    # what the terminal said at the start: where to go, and how to stop
+    assert f"serving on http://127.0.0.1:{port}/" in said
+    assert "open it in a browser to play, Ctrl+C stops" in said

@@ -142,8 +142,8 @@ def serve_command(args: argparse.Namespace) -> int:
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 10, 100)
-    print(f"cardtable: serving on http://{args.host}:{args.port}/ (games in {args.db})",
-          flush=True)
+    print(f"cardtable: serving on http://{args.host}:{args.port}/ (games in {args.db}); "
+          f"open it in a browser to play, Ctrl+C stops", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
                 ws_max_size=limits.frame_bytes, ws=AbortableWebSocketProtocol)
