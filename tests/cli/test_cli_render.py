@@ -62,6 +62,7 @@ def test_thalara_board_for_a_player() -> None:
     surge = next(line for line in text.splitlines() if "Surge" in line)
     veil = next(line for line in text.splitlines() if "Veil" in line)
     assert "Surge ✱" in surge and "conflict 2" not in surge
+    assert "✱ Surge, provisional." in text      # a mark without a note is said too
     assert "✱" not in veil and "conflict 2" in veil
 
 

@@ -248,11 +248,9 @@ def spells_table(title: str, seats: list[Any], viewer: int | None,
             name = Text(name_said, style="bold")
             if _get(spell, "provisional", False):
                 name.append(" ✱", style="italic yellow")
-                note = _get(spell, "note")
-                if note:
-                    about = notes.setdefault(str(note), [])
-                    if name_said not in about:
-                        about.append(name_said)
+                about = notes.setdefault(str(_get(spell, "note") or ""), [])
+                if name_said not in about:
+                    about.append(name_said)
             name.append(f"\n{_get(spell, 'id', '?')}", style="dim")
             cast_in = _get(spell, "cast_in")
             any_cast = any_cast or cast_in is not None
@@ -280,7 +278,8 @@ def spells_table(title: str, seats: list[Any], viewer: int | None,
         table.add_row(*(row if any_cast else row[:-1]))
     if not notes:
         return table
-    return Group(table, *(Text(f"✱ {', '.join(names)}, provisional: {note}", style="yellow")
+    return Group(table, *(Text(f"✱ {', '.join(names)}, provisional"
+                               + (f": {note}" if note else "."), style="yellow")
                           for note, names in notes.items()))
 
 
