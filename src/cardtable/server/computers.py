@@ -173,6 +173,8 @@ class ComputerPool:
         back from this thread meanwhile: the worker inherits the blocked signal, so the
         terminal's Ctrl+C (sent to the whole process group) cannot break into it, even
         mid-import before its initializer runs; the server stops its workers itself."""
+        if not hasattr(signal, "pthread_sigmask"):    # Windows has no signal masks
+            return self._pool().submit(fn, *args)
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             return self._pool().submit(fn, *args)
