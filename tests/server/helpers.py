@@ -199,11 +199,14 @@ class ServerProcess:
     """`python -m cardtable.server` as a subprocess on a loopback port."""
 
     def __init__(self, db_url: str, port: int | None = None,
-                 extra: list[str] | None = None) -> None:
+                 extra: list[str] | None = None, terminal_job: bool = False) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.proc: Any = None
         self.extra = extra or []
+        # as a terminal's foreground job: its own process group (a Ctrl+C sent to the
+        # group reaches the server and its workers alike), its output in the log too
+        self.terminal_job = terminal_job
 
     @property
     def base(self) -> str:
@@ -225,19 +228,25 @@ class ServerProcess:
              # the browser tests make many games (and accounts) from this one address
              "--games-per-address", "1000", "--signups-per-address", "1000",
              *self.extra],
-            stdout=subprocess.DEVNULL, stderr=self.log)
+            stdout=self.log if self.terminal_job else subprocess.DEVNULL, stderr=self.log,
+            start_new_session=self.terminal_job)
         # a start takes ~3 s on a quiet machine, ~18 s on two cores loaded 15 deep
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                self.log.seek(0)
-                raise RuntimeError(f"server exited: {self.log.read().decode()}")
+                raise RuntimeError(f"server exited: {self.said()}")
             try:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.05)
         raise RuntimeError("server did not start")
+
+    def said(self) -> str:
+        """What the server wrote to its log (with `terminal_job`, its output too)."""
+        self.log.seek(0)
+        text: str = self.log.read().decode()
+        return text
 
     def kill9(self) -> None:
         import signal

@@ -169,48 +169,33 @@ def test_ctrl_c_stops_the_server_and_its_computer_players_without_a_traceback(
 
     import httpx
 
-    from .helpers import free_port
-
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = tmp_path / "serve.log"
-    with log.open("wb") as err:
-        # its own process group, as a terminal's foreground job: Ctrl+C reaches the
-        # server and its computer players' processes alike
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "cardtable.server", "--port", str(port),
-             "--db", f"sqlite:///{tmp_path / 'g.db'}", "--allow-computer-games"],
-            stdout=err, stderr=err, start_new_session=True)
-        try:
-            deadline = time.monotonic() + 60
-            made = None
-            while made is None and time.monotonic() < deadline:
-                try:
-                    made = httpx.post(base + "/api/games", timeout=2, json={
-                        "game": "vale", "seed": 1, "computer_delay_ms": 0,
-                        "seats": [{"kind": "computer", "agent": "random"}] * 2}).json()
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            assert made is not None and "id" in made, made
-            # a computer decision played means a worker is up, waiting for the next
-            while httpx.get(f"{base}/api/games/{made['id']}").json()["actions"] < 3:
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
-            os.killpg(proc.pid, signal.SIGINT)
-            assert proc.wait(timeout=30) is not None
-            # and the computer players' processes end with it
-            while True:
-                try:
-                    os.killpg(proc.pid, 0)
-                except ProcessLookupError:
-                    break
-                assert time.monotonic() < deadline + 30, "a worker outlived the server"
-                time.sleep(0.1)
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-    said = log.read_text()
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'g.db'}", extra=["--allow-computer-games"],
+                        terminal_job=True).start()
+    try:
+        made = httpx.post(srv.base + "/api/games", json={
+            "game": "vale", "seed": 1, "computer_delay_ms": 0,
+            "seats": [{"kind": "computer", "agent": "random"}] * 2}).json()
+        assert "id" in made, made
+        # a computer decision played means a worker is up, waiting for the next
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{srv.base}/api/games/{made['id']}").json()["actions"] < 3:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        os.killpg(srv.proc.pid, signal.SIGINT)
+        assert srv.proc.wait(timeout=30) is not None
+        # and the computer players' processes end with it
+        while True:
+            try:
+                os.killpg(srv.proc.pid, 0)
+            except ProcessLookupError:
+                break
+            assert time.monotonic() < deadline + 30, "a worker outlived the server"
+            time.sleep(0.1)
+    finally:
+        if srv.proc.poll() is None:
+            os.killpg(srv.proc.pid, signal.SIGKILL)
+    said = srv.said()
     assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
     # what the terminal said at the start: where to go, and how to stop
-    assert f"serving on http://127.0.0.1:{port}/" in said
+    assert f"serving on http://127.0.0.1:{srv.port}/" in said
     assert "open it in a browser to play, Ctrl+C stops" in said
