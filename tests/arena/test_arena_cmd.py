@@ -134,3 +134,14 @@ def test_bad_options_report_paths_and_pools_fail_before_any_game_or_file(
     # a pool the game cannot take says why
     with pytest.raises(OptionError, match=r"accepts no assignment.*rounds"):
         arena_command(parse([*base, "--character-pool", "bold", "--option", "rounds=0"]))
+
+
+def test_the_table_says_which_options_it_measured(toy: Game,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # Two runs that differ only in an option printed the same title.
+    assert arena_command(parse(["arena", "toy", "--agents", "random", "--games", "2",
+                                "--workers", "1", "--option", "rounds=3"])) == 0
+    assert "toy (rounds=3): 2 games, 2 players" in capsys.readouterr().out
+    assert arena_command(parse(["arena", "toy", "--agents", "random", "--games", "2",
+                                "--workers", "1"])) == 0
+    assert "toy: 2 games, 2 players" in capsys.readouterr().out

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from cardtable.cli.main import main
+from cardtable.cli.options import titled
 from cardtable.cli.simulate import seat_agents
 
 
@@ -92,3 +93,17 @@ def test_unknown_agent_fails_before_playing(capsys: pytest.CaptureFixture[str]) 
     assert main(["simulate", "fake", "--games", "3", "--agents", "random,wizard"]) == 2
     captured = capsys.readouterr()
     assert "unknown agent 'wizard'" in captured.err and captured.out == ""
+
+
+def test_the_table_says_which_options_it_measured(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "fake", "--games", "2", "--option", "rounds=3"]) == 0
+    assert "fake (rounds=3): 2 games" in " ".join(capsys.readouterr().out.split())
+    assert main(["simulate", "fake", "--games", "2"]) == 0
+    assert "fake: 2 games" in " ".join(capsys.readouterr().out.split())
+
+
+def test_an_option_list_is_titled_as_it_is_typed() -> None:
+    assert titled("thalara", {"characters": ["canto", "myrja"], "mode": "casual"}) == (
+        "thalara (characters=canto,myrja, mode=casual)")
+    assert titled("vale", {}) == "vale"

@@ -32,7 +32,7 @@ from cardtable.arena.tournament import (
     run_local,
     run_ray,
 )
-from cardtable.cli.options import add_game_option_flags, game_options, positive_int
+from cardtable.cli.options import add_game_option_flags, game_options, positive_int, titled
 from cardtable.cli.progress import progress_bar
 from cardtable.engine.api import OptionError
 
@@ -205,8 +205,9 @@ def print_summary(tournament: Tournament, summary: Summary, elapsed: float) -> N
     if not console.is_terminal:
         # Into a file or a pipe: no screen edge to fit, so nothing is cut to 80 columns.
         console.width = max(console.width, 120)
-    table = Table(title=f"{tournament.game}: {summary.games} games, {tournament.players} "
-                        f"players, seed {tournament.seed} ({elapsed:.0f} s)")
+    table = Table(title=f"{titled(tournament.game, tournament.options)}: {summary.games} "
+                        f"games, {tournament.players} players, seed {tournament.seed} "
+                        f"({elapsed:.0f} s)")
     for name in ("agent", "seats", "win rate", "95% CI", "avg score", "Elo",
                  "time/move"):
         table.add_column(name, justify="left" if name == "agent" else "right")

@@ -30,6 +30,7 @@ from cardtable.cli.options import (
     game_options,
     options_table,
     positive_int,
+    titled,
 )
 from cardtable.cli.play import (
     PlaySession,
@@ -339,7 +340,7 @@ def run_simulate(args: argparse.Namespace, console: Console, read_line: ReadLine
                "options": options, "games": [r.to_dict() for r in results], "totals": total}
         print(json.dumps(out))
         return 0
-    table = Table(title=f"{game.name}: {total['games']} games, {players} players, "
+    table = Table(title=f"{titled(game.name, options)}: {total['games']} games, {players} players, "
                         f"seeds {args.seed}-{args.seed + args.games - 1}")
     for column in ("agent", "seats", "wins", "win rate", "avg score"):
         table.add_column(column, justify="left" if column == "agent" else "right")

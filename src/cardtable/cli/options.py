@@ -89,6 +89,16 @@ def game_options(args: argparse.Namespace, game: Game | None = None,
     return options if game is None else check_options(game, options, players)
 
 
+def titled(game: str, options: dict[str, Any]) -> str:
+    """The game's name with the options a run was given, as typed (`vale (expansion=
+    artifacts)`): a table of results must say which game it measured."""
+    if not options:
+        return game
+    shown = ", ".join(f"{key}={','.join(map(str, value)) if isinstance(value, list) else value}"
+                      for key, value in options.items())
+    return f"{game} ({shown})"
+
+
 def check_options(game: Game, options: dict[str, Any],
                   players: int | None = None) -> dict[str, Any]:
     """`options` checked and normalised against the options `game` declares (one
