@@ -142,16 +142,17 @@ def _multiplier(state: ThalaraState, e: Effect, conf: int, owner: int, scoring: 
 
 def conflict_winner(totals: list[int], present: list[int]) -> int | None:
     """The highest total wins. On a tie at the top, the next highest total wins if one
-    player alone has it (3-4 players); otherwise nobody, and the Artifact stays."""
-    groups: dict[int, list[int]] = {}
-    for p in present:
-        groups.setdefault(totals[p], []).append(p)
-    ranked = sorted(groups, reverse=True)
-    if not ranked:
-        return None
-    if len(groups[ranked[0]]) == 1:
-        return groups[ranked[0]][0]
-    if len(ranked) > 1 and len(groups[ranked[1]]) == 1:
-        return groups[ranked[1]][0]
-    return None
+    player alone has it (3-4 players); otherwise nobody, and the Artifact stays.
 
+    The top is every player's total, with a card there or not: a player with no card
+    has 0, so a lone card worth 0 ties with them (0 to 0, as with two players). Only
+    the next highest total is looked for among the players `present` in the conflict."""
+    top = max(totals, default=0)
+    leaders = [p for p, total in enumerate(totals) if total == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    below = [totals[p] for p in present if totals[p] < top]
+    if not below:
+        return None
+    runners = [p for p in present if totals[p] == max(below)]
+    return runners[0] if len(runners) == 1 else None
