@@ -65,7 +65,7 @@ from cardtable.vale.actions import (
     payment_text,
 )
 from cardtable.vale.board import BASE_LIMIT
-from cardtable.vale.feasibility import needs_check
+from cardtable.vale.feasibility import needs_check, payment_matters
 from cardtable.vale.vocabulary import BLUE, FAMILIES, RED
 
 #: Words the notation uses on their own; a card may not be called like them.
@@ -116,7 +116,8 @@ class CardSet:
                  "art_kind", "art_n", "art_names", "art_ops", "art_players", "art_provenance",
                  "art_texts", "ash", "catalog", "cost", "costmod", "family", "file", "fixed",
                  "has_instant", "has_permanent", "has_resolution", "ids", "index",
-                 "inst_check", "instant", "limit_bonus", "limit_floor", "loki", "n", "names",
+                 "inst_check", "inst_paid", "instant", "limit_bonus", "limit_floor", "loki",
+                 "n", "names",
                  "notes", "on_discard", "on_sell_upgrade", "on_summon", "on_tame", "pay_acts",
                  "permanent", "provenance", "recover_on", "recover_stones", "reduce",
                  "resolution", "source", "stone_watch", "texts", "valmod", "watch")
@@ -140,6 +141,8 @@ class CardSet:
         self.has_instant: list[bool] = [bool(o) for o in self.instant]
         self.has_resolution: list[bool] = [bool(o) for o in self.resolution]
         self.inst_check: list[bool] = [needs_check(o) for o in self.instant]
+        # whether the stones a summon pays may decide if the instant can be resolved
+        self.inst_paid: list[bool] = [payment_matters(o) for o in self.instant]
         # Permanent effects, summarised per card (None when the card has none).
         self.limit_bonus: list[int] = [0] * self.n
         self.valmod: list[tuple[int, int, int, int] | None] = [None] * self.n

@@ -279,10 +279,10 @@ def rules_summary(options: Mapping[str, Any]) -> str:
     if artifacts:
         parts += [
             HEADING + "The Artifacts expansion",
-            "At the start of each round, before the hunt, each player picks an Artifact "
-            "tile (never the one carrying their own marker); its ability works at once "
-            "(⚡), while held (∞) or once as an action. The shelter keeps cards out of "
-            "play, and areas can be bought."]
+            "Each round, once the hunt's cards are revealed and before anyone takes one, "
+            "each player picks an Artifact tile (never the one carrying their own "
+            "marker); its ability works at once (⚡), while held (∞) or once as an "
+            "action. The shelter keeps cards out of play, and areas can be bought."]
     elif expansion == "cards":
         parts += [HEADING + "The expansion's cards",
                   "The expansion's 28 cards are shuffled into the deck; the rules are "

@@ -95,13 +95,30 @@ def needs_check(ops: Ops) -> bool:
 
 
 def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
-               exclude: tuple[int, ...] = (), depth: int = 0) -> bool:
-    """Whether `card`'s instant effect can be resolved in full if `p` summons it now.
+               exclude: tuple[int, ...] = (), depth: int = 0,
+               paid: tuple[int, int, int] = (0, 0, 0)) -> bool:
+    """Whether `card`'s instant effect can be resolved in full if `p` summons it now,
+    paying the stones `paid` (red, blue, purple; none for a free summon).
     `hand_n`/`area_n` are p's hand and area sizes once the card is in the area;
     `exclude` are hand cards already spoken for."""
     cs = st.cs
     if not cs.inst_check[card]:
         return True
+    # The instant resolves once the summon is done: the stones are paid and the "whenever
+    # you summon" permanents of the cards already there have scored (rules.summon), so a
+    # price in points (Duduri) or a stone to upgrade is judged after both.
+    area = st.areas[p]
+    gained = 0
+    on_summon = cs.on_summon
+    for other in area:
+        for trigger in on_summon[other]:
+            _, points, per_color, need = trigger
+            if need < 0 or paid[need]:
+                gained += points * (paid[per_color] if per_color >= 0 else 1)
+    red, blue, purple = paid
+    if red or blue or purple:
+        board.pay_stones(st, p, red, blue, purple)
+    st.points[p] += gained
     # The card is in the area when its instant resolves, so whatever it may recover, copy,
     # target or count (and what a card it summons for free may) is judged with it there.
     origin = st.hands[p] if card in st.hands[p] else st.discard if card in st.discard else None
@@ -109,7 +126,6 @@ def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
     if origin is not None:
         index = origin.index(card)
         origin.pop(index)
-    area = st.areas[p]
     area.append(card)
     try:
         return can_run(st, p, card, cs.instant[card], hand_n, area_n, (*exclude, card), depth)
@@ -117,6 +133,25 @@ def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
         area.pop()
         if origin is not None:
             origin.insert(index, card)
+        st.points[p] -= gained
+        if red or blue or purple:
+            board.pay_stones(st, p, -red, -blue, -purple)
+
+
+def payment_matters(ops: Ops) -> bool:
+    """Whether the stones paid for a summon (or the points its "whenever you summon"
+    permanents give) may decide if these instant ops can be resolved in full: a stone to
+    spend or upgrade, a price in points, a branch chosen by the board, or another card's
+    instant (copied, or summoned for free) that may depend on them."""
+    for op in ops:
+        code = op[0]
+        if code in (SPEND, UPGRADE, COPY, FREE_SUMMON) or (code == LOSE and op[2]):
+            return True
+        if code == IF and (needs_check(op[3]) or needs_check(op[4])):
+            return True
+        if code == CHOOSE and any(payment_matters(branch) for branch in op[3]):
+            return True
+    return False
 
 
 def can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int,

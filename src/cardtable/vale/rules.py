@@ -134,6 +134,7 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
         family = cs.family
         costs = cs.cost
         inst_check = cs.inst_check
+        inst_paid = cs.inst_paid
         tables = cs.pay_acts[0]
         for c in hand:
             f = family[c]
@@ -142,10 +143,16 @@ def action_phase_actions(st: ValeState, p: int) -> list[Action]:
                 cost = costs[c] - reduction[f]
             if cost > budget:
                 continue
-            if inst_check[c] and not feasibility.instant_ok(st, p, c, hand_n, area_n):
+            if inst_check[c] and not inst_paid[c] and not feasibility.instant_ok(
+                    st, p, c, hand_n, area_n):
                 continue
+            pays = board.payments(cost, red, blue, purple, values)
+            if inst_check[c] and inst_paid[c]:
+                # the instant resolves after the payment and the summon's triggers
+                pays = tuple(code for code in pays if feasibility.instant_ok(
+                    st, p, c, hand_n, area_n, paid=payment_counts(code)))
             table = tables[c]
-            for code in board.payments(cost, red, blue, purple, values):
+            for code in pays:
                 act = table.get(code)
                 acts.append(act if act is not None else cs.pay_action(K_SUMMON, c, code))
     rnd = st.round
