@@ -89,6 +89,19 @@ def test_a_free_summon_by_young_forest_spirit_counts_sylphs_point_too() -> None:
     assert st.scores()[0] == 1 and stones(st, 0) == (0, 1, 0)  # +1 +1 for Sylph, -1
 
 
+def test_horus_points_for_the_cost_count_before_the_summoned_cards_instant() -> None:
+    # Horus: "Summon a card from your hand for free and gain points equal to its written
+    # cost." The points are scored as the card enters the area, before its instant
+    # resolves, so at 0 points a Scorch summoned by Horus may copy Duduri's "lose 1 point"
+    # (the check judged the copy without them and refused Horus)
+    st = position(seat(hand=["horus", "scorch"], area=["duduri"], stones=(1, 1, 1), score=0),
+                  seat(), **CARDS)
+    assert summons(st) == ["summon horus pay purple,red", "summon horus pay purple,blue"]
+    play(st, "summon horus pay purple,red")  # Scorch for free, its copy of Duduri
+    assert names(st, st.areas[0]) == ["duduri", "horus", "scorch"]
+    assert st.scores()[0] == 9 - 1 and stones(st, 0) == (0, 0, 1)
+
+
 # --- gaps: rules no test asserted ------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -188,8 +188,9 @@ def _discard_hand_answer(st: ValeState, frame: DiscardFromHand, action: Action) 
 
 def _free_summon_options(st: ValeState, frame: FreeSummon) -> list[Action]:
     act_free = st.cs.act_free
-    return [act_free[c] for c in free_summon_targets(st, frame.player, frame.family,
-                                                     from_discard=frame.from_discard)]
+    return [act_free[c] for c in free_summon_targets(
+        st, frame.player, frame.family, from_discard=frame.from_discard,
+        points_per_cost=frame.points_per_cost)]
 
 
 def _free_summon_answer(st: ValeState, frame: FreeSummon, action: Action) -> None:

@@ -96,9 +96,11 @@ def needs_check(ops: Ops) -> bool:
 
 def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
                exclude: tuple[int, ...] = (), depth: int = 0,
-               paid: tuple[int, int, int] = (0, 0, 0)) -> bool:
+               paid: tuple[int, int, int] = (0, 0, 0), bonus: int = 0) -> bool:
     """Whether `card`'s instant effect can be resolved in full if `p` summons it now,
-    paying the stones `paid` (red, blue, purple; none for a free summon).
+    paying the stones `paid` (red, blue, purple; none for a free summon) and scoring
+    `bonus` points with the summon before its instant resolves (Horus's points for the
+    card's cost).
     `hand_n`/`area_n` are p's hand and area sizes once the card is in the area;
     `exclude` are hand cards already spoken for."""
     cs = st.cs
@@ -108,7 +110,7 @@ def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
     # you summon" permanents of the cards already there have scored (rules.summon), so a
     # price in points (Duduri) or a stone to upgrade is judged after both.
     area = st.areas[p]
-    gained = 0
+    gained = bonus
     on_summon = cs.on_summon
     for other in area:
         for trigger in on_summon[other]:
@@ -218,13 +220,14 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
                 return False
             hand_n -= 1
         elif code == FREE_SUMMON:
-            _, fam, _points_per_cost, from_discard = op
+            _, fam, points_per_cost, from_discard = op
             family = cs.family
             if from_discard:  # Akhlut
                 if area_n >= board.area_limit(st, p):
                     return False
                 if not any((fam < 0 or family[c] == fam)
-                           and instant_ok(st, p, c, hand_n, area_n + 1, exclude, depth + 1)
+                           and instant_ok(st, p, c, hand_n, area_n + 1, exclude, depth + 1,
+                                          bonus=points_per_cost * cs.cost[c])
                            for c in st.discard):
                     return False
                 area_n += 1
@@ -232,7 +235,8 @@ def _can_run(st: ValeState, p: int, src: int, ops: Ops, hand_n: int, area_n: int
             if area_n >= board.area_limit(st, p) or hand_n < 1:
                 return False
             if not any((fam < 0 or family[c] == fam) and c not in exclude
-                       and instant_ok(st, p, c, hand_n - 1, area_n + 1, exclude, depth + 1)
+                       and instant_ok(st, p, c, hand_n - 1, area_n + 1, exclude, depth + 1,
+                                      bonus=points_per_cost * cs.cost[c])
                        for c in st.hands[p]):
                 return False
             hand_n -= 1
@@ -390,17 +394,19 @@ def take_targets(st: ValeState, fam: int) -> list[int]:
 
 
 def free_summon_targets(st: ValeState, p: int, fam: int, exclude: int = -1,
-                        from_discard: bool = False) -> list[int]:
+                        from_discard: bool = False, points_per_cost: int = 0) -> list[int]:
     area_n = len(st.areas[p])
     if area_n >= board.area_limit(st, p):
         return []
+    cs = st.cs
+    cost = cs.cost
     if from_discard:
-        family = st.cs.family
+        family = cs.family
         hand_n = len(st.hands[p])
         return [c for c in st.discard if (fam < 0 or family[c] == fam)
-                and instant_ok(st, p, c, hand_n, area_n + 1)]
-    cs = st.cs
+                and instant_ok(st, p, c, hand_n, area_n + 1,
+                               bonus=points_per_cost * cost[c])]
     hand = st.hands[p]
     hand_n = len(hand) - 1
     return [c for c in hand if c != exclude and (fam < 0 or cs.family[c] == fam)
-            and instant_ok(st, p, c, hand_n, area_n + 1)]
+            and instant_ok(st, p, c, hand_n, area_n + 1, bonus=points_per_cost * cost[c])]
