@@ -50,6 +50,8 @@ class Live:
         self.metrics = metrics
         self.sockets = sockets      # open websockets per client address
         self.cluster = rooms.cluster
+        # each game's hint search under way: (seat, action count) and its result
+        self.hints: dict[str, tuple[tuple[int, int], asyncio.Future[Any]]] = {}
 
     async def play(self, ws: WebSocket, game_id: str) -> None:
         await ws.accept()
@@ -176,16 +178,44 @@ class Live:
         if conn.thinking:
             raise RoomError("no_hint", "a hint is on its way already")
         n = len(room.texts)
-        job = Decision(room.row.id, room.row.game, room.row.players, room.row.seed,
-                       dict(room.row.options), tuple(room.texts), seat,
-                       f"ismcts:{hint_level(room.row.game, room.state.options)}",
-                       secrets.randbelow(2**62))
         conn.thinking = True
         try:
-            actions = await self.rooms.pool.run(hint, job, urgent=lambda: True)
+            actions = await self.search_hint(room, seat, n)
         finally:
             conn.thinking = False
         conn.send({"type": "hint", "id": msg_id, "n": n, "actions": actions})
+
+    async def search_hint(self, room: Room, seat: int, n: int) -> Any:
+        """The hint for `seat` after `n` actions. A game has one hint search in the pool
+        at a time, shared by every socket that asks for the same decision: a seat on
+        many sockets would otherwise put a search per socket, each going first, ahead
+        of every other game's computer moves."""
+        key = room.row.id
+        # (the game as it stands when asked: waiting for another search changes nothing)
+        job = Decision(room.row.id, room.row.game, room.row.players, room.row.seed,
+                       dict(room.row.options), tuple(room.texts[:n]), seat,
+                       f"ismcts:{hint_level(room.row.game, room.state.options)}",
+                       secrets.randbelow(2**62))
+        while True:
+            pending = self.hints.get(key)
+            if pending is None or pending[1].done():
+                break
+            if pending[0] == (seat, n):
+                return await asyncio.shield(pending[1])
+            with contextlib.suppress(Exception):    # an older decision's search first
+                await asyncio.shield(pending[1])
+        search: asyncio.Future[Any] = asyncio.ensure_future(
+            self.rooms.pool.run(hint, job, urgent=lambda: True))
+        self.hints[key] = ((seat, n), search)
+
+        def done(future: asyncio.Future[Any]) -> None:
+            if self.hints.get(key, (None, None))[1] is future:
+                del self.hints[key]
+            if not future.cancelled():
+                future.exception()      # (retrieved: nobody may be waiting any more)
+
+        search.add_done_callback(done)
+        return await asyncio.shield(search)
 
     async def rematch(self, room: Room, seat: int, answer: str) -> None:
         def change(row: GameRow, conn: Any) -> Any:
