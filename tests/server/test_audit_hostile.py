@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from cardtable.server import computers
 from cardtable.server.app import create_app
+from cardtable.server.limits import Limits
 
 from .helpers import first_decision
 from .test_protocol import create, hello, receive
@@ -66,3 +68,37 @@ def test_a_seat_on_many_sockets_puts_one_hint_search_in_the_pool(
         assert answer["n"] == decision["n"] and answer["actions"]
         assert all(entry["action"] in decision["legal"] for entry in answer["actions"])
     assert len(searches) == 1, f"{len(searches)} hint searches for one seat's decision"
+
+
+def test_finished_games_asked_for_one_by_one_do_not_pile_up_in_memory(
+        tmp_path: Path) -> None:
+    """Unfinished games are bounded by address, but every game ever loaded stayed in
+    memory: a client finishing game after game, or asking for old games one by one,
+    grew the server without end. Beyond `finished_rooms` finished games nobody is at,
+    the longest unused go, and come back from the database, the same, when asked for."""
+    limits = Limits(allow_computer_games=True, finished_rooms=2, finished_idle=0.0)
+    url = f"sqlite:///{tmp_path / 'rooms.db'}"
+    bots = [{"kind": "computer", "agent": "random"}] * 2
+    with TestClient(create_app(url, limits=limits)) as client:
+        rooms = client.app.state.rooms      # type: ignore[attr-defined]
+        made = [client.post("/api/games", json={"game": "thalara", "seats": bots,
+                                               "computer_delay_ms": 0}).json()["id"]
+                for _ in range(6)]
+        deadline = time.monotonic() + 60
+        while not all(client.get(f"/api/games/{g}").json()["over"] for g in made):
+            assert time.monotonic() < deadline, "the computer games did not finish"
+            time.sleep(0.1)
+        results = {g: client.get(f"/api/games/{g}/result").json() for g in made}
+        create(client, game="thalara")       # the next game made drops the oldest
+        assert len([r for r in rooms.rooms.values() if r.row.over]) == limits.finished_rooms
+        for _ in range(2):                  # every game asked for again, one by one
+            for game_id in made:
+                assert client.get(f"/api/games/{game_id}/result").json() == results[game_id]
+                finished = [r for r in rooms.rooms.values() if r.row.over]
+                assert len(finished) <= limits.finished_rooms + 1, len(finished)
+        # a socket at a finished game keeps it, however many others are asked for
+        with client.websocket_connect(f"/ws/{made[0]}") as ws:
+            assert hello(ws)["type"] == "welcome"
+            for game_id in made[1:]:
+                client.get(f"/api/games/{game_id}/result")
+                assert made[0] in rooms.rooms

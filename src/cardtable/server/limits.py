@@ -70,6 +70,10 @@ class Limits:
     idle_pause: float = 600.0       # seconds without anybody connected before computer
                                     # seats pause
     ai_workers: int = 1
+    finished_rooms: int = 256       # finished games kept in memory once nobody is at
+                                    # them; beyond it the longest unused are dropped
+                                    # (read again from the database when asked for)
+    finished_idle: float = 60.0     # ... once unused for this many seconds
     analyses: int = 1               # finished games analysed at once on a process
     analysis_agent: str = "ismcts:600"  # iterations: an analysis is the same anywhere
 

@@ -77,6 +77,7 @@ class Live:
             else:
                 try:
                     room = await self.rooms.load(game_id)
+                    room.visitors += 1      # held in memory until this socket goes
                 except RoomError as exc:
                     refusal = (CLOSE_NO_GAME, exc.code, exc.message)
             if refusal is not None:
@@ -96,6 +97,7 @@ class Live:
             if self.sockets[where] <= 0:
                 del self.sockets[where]
             if room is not None:
+                room.visitors -= 1
                 room.leave(conn)
             for task in tasks:
                 task.cancel()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Callable, Coroutine, Iterable
 from functools import lru_cache
 from typing import Any
@@ -95,6 +96,10 @@ class Room:
         self.texts = [a.text for a in self.actions]
         self.state, self.events = replay(self.game, row, self.texts)
         self.conns: list[Connection] = []
+        # sockets that loaded the room and may not have said hello yet (server/live.py),
+        # and when it was last asked for: a finished room in use stays in memory
+        self.visitors = 0
+        self.used = time.monotonic()
         self.lock = asyncio.Lock()
         self.version = 0
         # the one human seat of a game against the computer (None: several, or none);
@@ -243,6 +248,7 @@ class Room:
         self.auto.kick()  # a computer player that stopped (an error, a pause) goes on
 
     def leave(self, conn: Connection) -> None:
+        self.used = time.monotonic()
         if conn in self.conns:
             self.conns.remove(conn)
             self._presence_now = None
@@ -550,6 +556,7 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is None:
             room = self._add(game_id, *self.storage.game_and_actions(game_id))
+        room.used = time.monotonic()
         return room
 
     async def load(self, game_id: str) -> Room:
@@ -557,6 +564,7 @@ class Rooms:
         event loop goes on with the other games meanwhile."""
         room = self.rooms.get(game_id)
         if room is not None:
+            room.used = time.monotonic()
             return room
         if not could_be_id(game_id):
             raise RoomError("no_game", f"there is no game {game_id!r}")
@@ -581,9 +589,41 @@ class Rooms:
             raise RoomError("no_game", f"there is no game {game_id!r}")
         room = Room(row, self.storage, self.writer, self.pool, self.limits, self.cluster,
                     actions, self.results)
+        self.forget_unused_finished()
         self.rooms[row.id] = room
         self.cluster.ask(row.id)
         return room
+
+    def forget_unused_finished(self) -> None:
+        """Drop from memory the finished games nobody is at, longest unused first, while
+        more than `limits.finished_rooms` of them are held; each is read again from the
+        database if asked for. Unfinished games are bounded where they are created (a
+        number an address); without this, a client finishing game after game, or
+        asking for old games one by one, would grow the server's memory without end.
+        A room used in the last `limits.finished_idle` seconds stays, so that nothing
+        holding it from a moment ago finds it gone."""
+        limit = self.limits.finished_rooms
+        finished = [room for room in self.rooms.values()
+                    if room.row.over and not room.conns and not room.visitors]
+        if len(finished) <= limit:
+            return
+        finished.sort(key=lambda room: room.used)
+        idle_since = time.monotonic() - self.limits.finished_idle
+        try:
+            asyncio.get_running_loop()
+            running = True
+        except RuntimeError:    # read outside the server's loop: nothing of it runs
+            running = False
+        for room in finished[:len(finished) - limit]:
+            if room.used > idle_since:
+                break
+            self.rooms.pop(room.row.id, None)
+            if running:
+                spawn(self._forget(room))
+
+    async def _forget(self, room: Room) -> None:
+        await room.close()
+        await self.cluster.release(room.row.id)
 
     async def start(self) -> int:
         """Load every unfinished game this process can own and start its computer
