@@ -12,7 +12,16 @@ import httpx
 from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
-from .conftest import SIZES, abandon_later, checked_page, create_game, serious, shot, table
+from .conftest import (
+    SIZES,
+    abandon_later,
+    checked_page,
+    create_game,
+    play_through,
+    serious,
+    shot,
+    table,
+)
 from .test_play import READY, SHOWN
 
 
@@ -251,3 +260,20 @@ def test_thalaras_mode_beside_the_game_and_a_character_in_each_seats_row(
     about = _about(server.base, tab.get_attribute("#play-link", "href") or "")
     options = about["setup"]["options"]
     assert options == {"mode": "casual", "characters": ["myrja", "kandhran", "accaina"]}
+
+
+def test_a_finished_games_buttons_stay_together_on_its_row(
+        tab: Page, server: Any, size: str) -> None:
+    # Replay and Analysis wrapped one under the other beside a long row at 1400x900
+    made = create_game(server.base, {"game": "thalara", "seed": 5,
+                                     "title": f"finished row {size}",
+                                     "seats": [{"kind": "human"}, {"kind": "human"}]})
+    play_through(server.base, made, seed=5)
+    tab.goto(server.base + "/")
+    row = tab.locator(f"li[data-game='{made['id']}']")
+    row.wait_for()
+    buttons = row.locator(".row-actions a.button")
+    assert buttons.all_inner_texts() == ["Replay", "Analysis"]
+    tops = [box["y"] for box in (b.bounding_box() for b in buttons.all()) if box]
+    assert len(tops) == 2 and abs(tops[0] - tops[1]) < 2, tops
+    assert tab.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]

@@ -305,7 +305,7 @@ async function fillLists(box) {
     g.clock ? h("span.control", { title: "time control" }, ` ◔ ${describeControl(g.clock, g.on_timeout)}`) : null,
     g.rated ? h("span.rated", { title: "a rated game: its result moves the players' ratings" }, " rated") : null,
     g.puzzle_source ? h("span.puzzlesource", { title: "its creator let its positions become puzzles once it is over" }, " ✦ puzzles") : null,
-    " ", buttons);
+    " ", h("span.row-actions", {}, buttons));
   // a game whose seat this browser holds (a guest's too): back to the seat, not to watch
   const held = new Set(heldSeats().map((s) => s.id));
   const resume = (g) => h("a.button.primary", { href: `/g/${g.id}`, "data-resume": g.id }, "Resume");
@@ -319,7 +319,9 @@ async function fillLists(box) {
     h("h2", {}, "Open games"),
     open.length ? h("ul.games", { id: "open-games" }, open.map((g) => row(g, [join(g), watch(g)]))) : h("p.muted", {}, "No open game: create one."),
     h("h2", {}, "Being played"),
-    h("ul.games", { id: "playing-games" }, playing.slice(0, 20).map((g) => row(g, held.has(g.id) ? [resume(g), watch(g)] : [watch(g)]))),
+    playing.length ? h("ul.games", { id: "playing-games" }, playing.slice(0, 20).map((g) => row(g, held.has(g.id) ? [resume(g), watch(g)] : [watch(g)])))
+      : h("p.muted", { id: "playing-games" }, "No game is being played."),
     h("h2", {}, "Finished"),
-    h("ul.games", {}, over.slice(0, 20).map((g) => row(g, [replayBtn(g), analysisBtn(g)]))));
+    over.length ? h("ul.games", {}, over.slice(0, 20).map((g) => row(g, [replayBtn(g), analysisBtn(g)])))
+      : h("p.muted", {}, "No game has finished yet."));
 }
