@@ -54,3 +54,22 @@ def test_a_rematch_is_a_new_game_with_the_same_seats_settings(client: TestClient
 
 def test_about_an_unknown_game_is_404(client: TestClient) -> None:
     assert client.get("/api/games/nope/about").status_code == 404
+
+
+HTML = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}    # as a browser asks
+
+
+def test_a_browser_at_an_address_with_no_page_gets_a_page_that_says_so(
+        client: TestClient) -> None:
+    # it got a line of JSON, {"detail":"Not Found"}
+    for path in ("/no/such/page", "/learn/chess"):
+        answer = client.get(path, headers=HTML)
+        assert answer.status_code == 404
+        assert answer.headers["content-type"].startswith("text/html")
+        assert "No such page" in answer.text and 'href="/"' in answer.text
+    # programs keep their JSON: the API, and any client that does not ask for a page
+    answer = client.get("/api/games/zzzzzzzz", headers=HTML)
+    assert answer.status_code == 404 and answer.json()["detail"]
+    answer = client.get("/no/such/page")
+    assert answer.status_code == 404 and answer.json() == {"detail": "Not Found"}
+    assert client.post("/no/such/page", headers=HTML).json() == {"detail": "Not Found"}

@@ -15,10 +15,12 @@ object, described by the engine contract (docs/engine.md, docs/ai.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
@@ -111,14 +113,30 @@ def answers(ok: type[BaseModel] | Any | None = None, *, status: int = 200, said:
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
 
-def allow_every_method(app: FastAPI) -> None:
+# Paths whose answers are for programs: a 404 there stays JSON, whoever asks.
+PROGRAM_PATHS = ("/api/", "/static/", "/ws/", "/metrics", "/healthz", "/docs", "/openapi")
+
+
+def is_page_visit(request: Request) -> bool:
+    """A browser opening an address (not a script asking the API)."""
+    return (request.method in ("GET", "HEAD")
+            and "text/html" in request.headers.get("accept", "")
+            and not request.url.path.startswith(PROGRAM_PATHS))
+
+
+def allow_every_method(app: FastAPI, not_found_page: Path | None = None) -> None:
     """A 405's `Allow` names every method its path takes. Starlette names those of the
     first route that matched the path, and a path may be several routes (`/api/me` is
     GET and DELETE): a client told `Allow: GET` would not know it may DELETE. Each
-    method is tried against the routes as the router itself matches them."""
+    method is tried against the routes as the router itself matches them.
+
+    A browser sent to an address with no page (a mistyped link, a lesson that is not
+    there) gets `not_found_page`, still with 404, instead of a line of JSON."""
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
+        if exc.status_code == 404 and not_found_page is not None and is_page_visit(request):
+            return FileResponse(not_found_page, status_code=404)
         if exc.status_code == 405:
             allowed = [method for method in METHODS if any(
                 route.matches({**request.scope, "method": method})[0] == Match.FULL

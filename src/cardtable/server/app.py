@@ -193,7 +193,7 @@ def create_app(db_url: str, allow_seeds: bool = False, limits: Limits | None = N
                                          "type": e.get("type", "")} for e in exc.errors()]},
                             status_code=422)
 
-    allow_every_method(app)
+    allow_every_method(app, not_found_page=STATIC / "notfound.html")
 
     @app.exception_handler(RecursionError)
     async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
