@@ -50,8 +50,10 @@ class Live:
         self.metrics = metrics
         self.sockets = sockets      # open websockets per client address
         self.cluster = rooms.cluster
-        # each game's hint search under way: (seat, action count) and its result
-        self.hints: dict[str, tuple[tuple[int, int], asyncio.Future[Any]]] = {}
+        # each game's hint search under way: (seat, action count, the room's version:
+        # an undo and new actions may reach the same count with another history) and
+        # its result
+        self.hints: dict[str, tuple[tuple[int, int, int], asyncio.Future[Any]]] = {}
 
     async def play(self, ws: WebSocket, game_id: str) -> None:
         await ws.accept()
@@ -193,6 +195,7 @@ class Live:
         many sockets would otherwise put a search per socket, each going first, ahead
         of every other game's computer moves."""
         key = room.row.id
+        asked = (seat, n, room.version)
         # (the game as it stands when asked: waiting for another search changes nothing)
         job = Decision(room.row.id, room.row.game, room.row.players, room.row.seed,
                        dict(room.row.options), tuple(room.texts[:n]), seat,
@@ -202,13 +205,13 @@ class Live:
             pending = self.hints.get(key)
             if pending is None or pending[1].done():
                 break
-            if pending[0] == (seat, n):
+            if pending[0] == asked:
                 return await asyncio.shield(pending[1])
             with contextlib.suppress(Exception):    # an older decision's search first
                 await asyncio.shield(pending[1])
         search: asyncio.Future[Any] = asyncio.ensure_future(
             self.rooms.pool.run(hint, job, urgent=lambda: True))
-        self.hints[key] = ((seat, n), search)
+        self.hints[key] = (asked, search)
 
         def done(future: asyncio.Future[Any]) -> None:
             if self.hints.get(key, (None, None))[1] is future:
