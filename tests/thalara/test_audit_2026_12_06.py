@@ -239,21 +239,3 @@ def test_a_bonus_to_a_conflict_total_leaves_each_cards_strength_as_printed() -> 
     assert "cast kandhran-shatter 1" in texts(state.legal_actions())
     act(state, "cast kandhran-shatter 1")
     assert texts(state.legal_actions()) == ["target red4@p1"]
-
-
-def test_four_players_play_clockwise_and_skip_whoever_passed() -> None:
-    # "play proceeds as in the standard game, with players playing energy cards in
-    # clockwise order, skipping those who have passed."
-    state = new(("myrja", "canto", "accaina", "kandhran"), first=2)
-    while state.phase_name() == "select":
-        act(state, texts(state.legal_actions())[0])
-    order = []
-    for _ in range(3):
-        order.append(state.current_player())
-        turn(state, texts(state.legal_actions())[0])
-    order.append(state.current_player())
-    act(state, "pass")                           # P2 passes
-    for _ in range(4):
-        order.append(state.current_player())
-        turn(state, texts(state.legal_actions())[0])
-    assert order == [2, 3, 0, 1, 2, 3, 0, 2]

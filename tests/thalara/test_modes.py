@@ -71,20 +71,29 @@ def test_casual_chaos_recalled_card_goes_on_top_of_the_draw_pile() -> None:
     assert s.name(top) == theirs
 
 
-def test_three_players_play_clockwise_skipping_those_who_passed() -> None:
-    state = new(("myrja", "canto", "accaina"), first=0)
+@pytest.mark.parametrize(("characters", "first", "expected"), [
+    (("myrja", "canto", "accaina"), 0, [0, 1, 2, 0, 1, 0]),
+    (("myrja", "canto", "accaina", "kandhran"), 2, [2, 3, 0, 1, 2, 3, 0, 2]),
+])
+def test_three_or_four_players_play_clockwise_skipping_those_who_passed(
+        characters: tuple[str, ...], first: int, expected: list[int]) -> None:
+    # "play proceeds as in the standard game, with players playing energy cards in
+    # clockwise order, skipping those who have passed": the player before the first
+    # passes on their first turn, and is skipped from then on
+    n = len(characters)
+    state = new(characters, first=first)
     while state.phase_name() == "select":
         act(state, texts(state.legal_actions())[0])
     order = []
-    for _ in range(2):
+    for _ in range(n - 1):
         order.append(state.current_player())
         turn(state, texts(state.legal_actions())[0])
     order.append(state.current_player())
-    act(state, "pass")  # P3 passes
-    for _ in range(3):
+    act(state, "pass")
+    for _ in range(n):
         order.append(state.current_player())
         turn(state, texts(state.legal_actions())[0])
-    assert order == [0, 1, 2, 0, 1, 0]
+    assert order == expected
 
 
 def test_tie_at_the_top_goes_to_the_next_highest_total_with_three_or_four() -> None:
