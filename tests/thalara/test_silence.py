@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine.api import OptionError
+from cardtable.engine.api import IllegalAction, OptionError
 from cardtable.thalara.state import ThalaraState
 from tests.thalara.helpers import (
     GAME,
@@ -133,12 +133,18 @@ def test_energy_barrier_lying_in_a_silenced_conflict_stops_blocking(scope: str) 
                    1: list(CANTO)})
     turn(state, "play purple1 1")
     turn(state, "play blue5 1")
+    red2_into_1 = next(a for a in state.legal_actions() if a.text == "play red2 1")
     turn(state, "play purple2 1")
     turn(state, "play blue4 1", "cast energy-barrier 1")
     assert "play red2 1" not in texts(state.legal_actions())
+    with pytest.raises(IllegalAction, match="an Energy Barrier closes conflict 1 to P2"):
+        state.apply(red2_into_1)                  # the action itself, not its text
     turn(state, "play red2 2", "cast silence 1")
     turn(state, "play red5 3")
     assert "play yellow1 1" in texts(state.legal_actions())
+    # red2 has gone to conflict 2: the reason is the card, not the lifted Barrier
+    with pytest.raises(IllegalAction, match="P2 has no such card in hand"):
+        state.apply(red2_into_1)
 
 
 # ---- a Veil and a Silence under both scopes -----------------------------------------

@@ -118,7 +118,8 @@ def why(state: ThalaraState, action: object) -> str:
     if state.phase == PLAY_PHASE and isinstance(action, Action) and action.kind == PLAY:
         if not 0 <= action.b < len(state.display):
             return f"{text!r}: there is no conflict {action.b + 1} this round"
-        if state.blocked[action.b] >> state.cur & 1:
+        # (a Silence in the conflict lifts the Barrier: rules.legal_actions)
+        if state.blocked[action.b] >> state.cur & 1 and not state.silenced[action.b]:
             return f"{text!r}: an Energy Barrier closes conflict {action.b + 1} to {who}"
         return f"{text!r}: {who} has no such card in hand"
     hint = {"select": "take a card from your supply",
