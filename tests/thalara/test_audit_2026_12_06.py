@@ -3,6 +3,7 @@ that had no test asserting their effect, and one rule the code broke."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -239,3 +240,20 @@ def test_a_bonus_to_a_conflict_total_leaves_each_cards_strength_as_printed() -> 
     assert "cast kandhran-shatter 1" in texts(state.legal_actions())
     act(state, "cast kandhran-shatter 1")
     assert texts(state.legal_actions()) == ["target red4@p1"]
+
+
+def test_a_casual_hand_over_seven_keeps_every_card_and_draws_none() -> None:
+    # "draw back up to seven" (Casual Chaos) fills a hand; the Remnants kept and the
+    # Artifacts come back can make eight, and nobody discards down (README, readings)
+    rng = random.Random(16)
+    state = GAME.new_game(2, seed=16, mode="casual")
+    assert isinstance(state, ThalaraState)
+    while not (state.phase_name() == "return" and state.current_player() == 0
+               and len(state.observation(0)["seats"][0]["hand"]) > 7):
+        assert not state.is_over(), "no hand over seven in this game"
+        state.apply(rng.choice(state.legal_actions()))
+    mine = state.observation(0)["seats"][0]
+    hand, supply = sorted(mine["hand"]), mine["supply_count"]
+    act(state, "done")
+    after = state.observation(0)["seats"][0]
+    assert sorted(after["hand"]) == hand and after["supply_count"] == supply
