@@ -22,9 +22,7 @@ from tests.thalara.helpers import (
     totals,
     turn,
 )
-
-HIGH_HAND = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
-LOW_HAND = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
+from tests.thalara.test_rules import HIGH_HAND, LOW_HAND
 
 
 def zero_strength_cards(tmp_path: Path) -> Path:
@@ -154,26 +152,6 @@ def test_a_tied_conflicts_remnants_are_discarded_and_its_artifact_is_not_replace
     assert obs["seats"][1]["discard"] == ["green2", "red2"]
     assert "green4" not in obs["seats"][0]["supply"]
     assert all(side["cards"] == [] for c in obs["conflicts"] for side in c["sides"])
-
-
-def test_spells_cast_in_one_round_may_be_activated_again_in_the_next() -> None:
-    # "At the end of each round, return all of your activated spells to your spell
-    # collection. They may be activated again in the next round."
-    state = new(first=0)
-    select(state, {0: list(HIGH_HAND), 1: list(LOW_HAND)})
-    turn(state, "play red5 1")
-    turn(state, "play blue1 2")
-    turn(state, "play red4 1", "cast myrja-surge 1")
-    act(state, "pass", "pass")
-    assert state.observation(None)["start_player"] == 0
-    select(state, {0: ["red3", "red2", "blue5", "blue4", "green5", "yellow5"],
-                   1: ["red3", "blue3", "green4", "yellow3", "purple2", "purple3"]})
-    turn(state, "play red3 3")
-    turn(state, "play blue3 2")
-    act(state, "play red2 3")
-    assert "cast myrja-surge 3" in texts(state.legal_actions())
-    act(state, "cast myrja-surge 3")
-    assert totals(state, 3)[0] == 3 + 2 + 2
 
 
 def test_passing_returns_the_remnants_but_the_artifacts_stay_in_hand() -> None:

@@ -116,6 +116,8 @@ def test_one_spell_per_turn_and_it_stays_in_its_conflict_for_the_round() -> None
 
 
 def test_spells_return_to_their_collection_at_the_end_of_the_round() -> None:
+    # "At the end of each round, return all of your activated spells to your spell
+    # collection. They may be activated again in the next round."
     state = new(first=0)
     select(state, {0: list(HIGH_HAND), 1: list(LOW_HAND)})
     turn(state, "play red5 1")
@@ -126,6 +128,16 @@ def test_spells_return_to_their_collection_at_the_end_of_the_round() -> None:
     assert obs["round"] == 2
     assert all(s["cast_in"] is None for s in obs["seats"][0]["spells"])
     assert all(c["spells"] == [] for c in obs["conflicts"])
+    # ... and the same spell is cast again in the next round
+    assert state.observation(None)["start_player"] == 0
+    select(state, {0: ["red3", "red2", "blue5", "blue4", "green5", "yellow5"],
+                   1: ["red3", "blue3", "green4", "yellow3", "purple2", "purple3"]})
+    turn(state, "play red3 3")
+    turn(state, "play blue3 2")
+    act(state, "play red2 3")
+    assert "cast myrja-surge 3" in texts(state.legal_actions())
+    act(state, "cast myrja-surge 3")
+    assert totals(state, 3)[0] == 3 + 2 + 2
 
 
 def test_pass_returns_unplayed_remnants_to_the_supply_and_ends_your_play() -> None:
