@@ -188,6 +188,21 @@ def area_limit(st: ValeState, p: int) -> int:
     return st.round + st.extra[p]
 
 
+def summon_trigger_points(st: ValeState, p: int, paid: tuple[int, int, int]) -> int:
+    """What the 'whenever you summon' permanents of p's area score for a summon paid
+    with `paid` (red, blue, purple): each trigger's points, once or per stone of its
+    colour, if the payment had the colour it needs. Played by rules.summon, foreseen by
+    feasibility.instant_ok."""
+    on_summon = st.cs.on_summon
+    gained = 0
+    for other in st.areas[p]:
+        for trigger in on_summon[other]:
+            _, points, per_color, need = trigger
+            if need < 0 or paid[need]:
+                gained += points * (paid[per_color] if per_color >= 0 else 1)
+    return gained
+
+
 def add_points(st: ValeState, p: int, amount: int) -> None:
     if amount:
         st.points[p] += amount

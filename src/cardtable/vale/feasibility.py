@@ -109,14 +109,7 @@ def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
     # The instant resolves once the summon is done: the stones are paid and the "whenever
     # you summon" permanents of the cards already there have scored (rules.summon), so a
     # price in points (Duduri) or a stone to upgrade is judged after both.
-    area = st.areas[p]
-    gained = bonus
-    on_summon = cs.on_summon
-    for other in area:
-        for trigger in on_summon[other]:
-            _, points, per_color, need = trigger
-            if need < 0 or paid[need]:
-                gained += points * (paid[per_color] if per_color >= 0 else 1)
+    gained = bonus + board.summon_trigger_points(st, p, paid)
     red, blue, purple = paid
     if red or blue or purple:
         board.pay_stones(st, p, red, blue, purple)
@@ -128,6 +121,7 @@ def instant_ok(st: ValeState, p: int, card: int, hand_n: int, area_n: int,
     if origin is not None:
         index = origin.index(card)
         origin.pop(index)
+    area = st.areas[p]
     area.append(card)
     try:
         return can_run(st, p, card, cs.instant[card], hand_n, area_n, (*exclude, card), depth)

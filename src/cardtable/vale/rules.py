@@ -200,15 +200,8 @@ def summon(st: ValeState, p: int, card: int, red: int, blue: int, purple: int,
     (st.hands[p] if origin is None else origin).remove(card)
     if cs.recover_stones[card]:
         board.stones_changed(st, p)
-    area = st.areas[p]
-    paid = (red, blue, purple)
-    for other in area:
-        for trigger in cs.on_summon[other]:
-            _, points, per_color, need = trigger
-            if need >= 0 and not paid[need]:
-                continue
-            board.add_points(st, p, points * (paid[per_color] if per_color >= 0 else 1))
-    area.append(card)
+    board.add_points(st, p, board.summon_trigger_points(st, p, (red, blue, purple)))
+    st.areas[p].append(card)
     st.public[card] = 1
     if cs.has_instant[card]:
         st.pending.append(Run(p, card, cs.instant[card]))
