@@ -154,5 +154,6 @@ def conflict_winner(totals: list[int], present: list[int]) -> int | None:
     below = [totals[p] for p in present if totals[p] < top]
     if not below:
         return None
-    runners = [p for p in present if totals[p] == max(below)]
+    second = max(below)
+    runners = [p for p in present if totals[p] == second]
     return runners[0] if len(runners) == 1 else None
