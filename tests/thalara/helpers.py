@@ -75,6 +75,11 @@ def texts(actions: list[Any]) -> list[str]:
 P2_FILLER = ["red2", "blue1", "green1", "yellow1", "purple1", "green2", "yellow2"]
 
 
+def artifacts_out(state: ThalaraState) -> list[str]:
+    """The Artifact lying at each conflict, in order."""
+    return [c["artifact"]["card"] for c in state.observation(None)["conflicts"]]
+
+
 def spells_in(state: ThalaraState, conflict: int) -> list[str]:
     return [s["id"] for s in state.observation(None)["conflicts"][conflict - 1]["spells"]]
 

@@ -15,6 +15,7 @@ from tests.thalara.helpers import (
     GAME,
     P2_FILLER,
     act,
+    artifacts_out,
     new,
     select,
     take_every_conflict,
@@ -139,14 +140,14 @@ def test_a_tied_conflicts_remnants_are_discarded_and_its_artifact_is_not_replace
     state = new(first=0)
     select(state, {0: list(HIGH_HAND), 1: ["green1", "red2", "blue1", "yellow1",
                                            "purple1", "purple2", "green2"]})
-    display = [c["artifact"]["card"] for c in state.observation(None)["conflicts"]]
+    display = artifacts_out(state)
     turn(state, "play green4 2")
     turn(state, "play red2 2")
     act(state, "pass")
     turn(state, "play green2 2")                 # 4 - 4
     act(state, "pass")
     obs = state.observation(0)
-    assert [c["artifact"]["card"] for c in obs["conflicts"]] == display
+    assert artifacts_out(state) == display
     assert obs["artifact_stack"] == 12           # nothing taken, nothing drawn
     assert obs["seats"][0]["discard"] == ["green4"]
     assert obs["seats"][1]["discard"] == ["green2", "red2"]

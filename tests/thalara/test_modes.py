@@ -11,6 +11,7 @@ from cardtable.thalara.scoring import conflict_winner
 from tests.thalara.helpers import (
     GAME,
     act,
+    artifacts_out,
     casual_hand,
     new,
     recall_to_the_top_then_pass,
@@ -256,7 +257,7 @@ def test_third_place_rule_through_a_real_round_end() -> None:
                        "yellow2"],
                    2: ["blue1", "red2", "green1", "yellow1", "purple1", "green2",
                        "yellow2"]})
-    display = [c["artifact"]["card"] for c in state.observation(None)["conflicts"]]
+    display = artifacts_out(state)
     turn(state, "play purple1 1")
     turn(state, "play red4 1")
     turn(state, "play blue1 1")

@@ -9,11 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import act, new, select, spells_in, totals, turn
-
-
-def artifacts_out(state: ThalaraState) -> list[str]:
-    return [c["artifact"]["card"] for c in state.observation(None)["conflicts"]]
+from tests.thalara.helpers import act, artifacts_out, new, select, spells_in, totals, turn
 
 
 def cast_in(state: ThalaraState, seat: int, spell: str) -> int | None:
