@@ -93,6 +93,11 @@ def legal(st: ValeState) -> list[str]:
     return [a.text for a in st.legal_actions()]
 
 
+def summons(st: ValeState) -> list[str]:
+    """The summons on offer, each with its payment."""
+    return [a for a in legal(st) if a.startswith("summon")]
+
+
 def card(st: ValeState, name: str) -> int:
     return st.cs.index[name]
 

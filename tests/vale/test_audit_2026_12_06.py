@@ -17,14 +17,11 @@ from cardtable.engine.api import IllegalAction
 from cardtable.vale import board
 from cardtable.vale.state import ValeState
 
-from .helpers import GAME, card, legal, names, play, position, seat, stones
+from .helpers import GAME, card, legal, names, play, position, seat, stones, summons
 
 CARDS: dict[str, Any] = {"expansion": "cards"}
 ART: dict[str, Any] = {"expansion": "artifacts"}
 
-
-def summons(st: ValeState) -> list[str]:
-    return [a for a in legal(st) if a.startswith("summon")]
 
 
 # --- discrepancies: an instant effect is judged as it will resolve ----------------------

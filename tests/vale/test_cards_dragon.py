@@ -6,11 +6,7 @@ import pytest
 
 from cardtable.engine.api import IllegalAction
 
-from .helpers import card, legal, names, play, position, seat, stones
-
-
-def summons(st: object) -> list[str]:
-    return [a for a in legal(st) if a.startswith("summon")]  # type: ignore[arg-type]
+from .helpers import card, legal, names, play, position, seat, stones, summons
 
 
 def test_dragon_egg_discards_itself_and_summons_a_dragon_for_free() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.vale.state import ValeState
 
-from .helpers import GAME, card, legal, names, play, position, seat, stones
+from .helpers import GAME, card, legal, names, play, position, seat, stones, summons
 
 CARDS = {"expansion": "cards"}
 
@@ -18,9 +18,6 @@ CARDS = {"expansion": "cards"}
 def pos(*seats: dict[str, Any], **kw: Any) -> ValeState:
     return position(*seats, **CARDS, **kw)
 
-
-def summons(st: ValeState) -> list[str]:
-    return [a for a in legal(st) if a.startswith("summon")]
 
 
 # --- Fire ------------------------------------------------------------------------------

@@ -5,10 +5,6 @@ from __future__ import annotations
 from .helpers import card, legal, names, play, position, seat, stones
 
 
-def summons(st: object) -> list[str]:
-    return [a for a in legal(st) if a.startswith("summon")]  # type: ignore[arg-type]
-
-
 def test_hestia_raises_the_stone_limit_to_six() -> None:
     st = position(seat(hand=["hestia"], hunted=["goblin"], stones=(0, 1, 1)), seat())
     play(st, "summon hestia", "sell goblin")
