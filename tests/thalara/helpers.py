@@ -80,6 +80,11 @@ def artifacts_out(state: ThalaraState) -> list[str]:
     return [c["artifact"]["card"] for c in state.observation(None)["conflicts"]]
 
 
+def artifacts_won(state: ThalaraState) -> list[list[str]]:
+    """Each seat's Artifacts won, in seat order."""
+    return [seat["artifacts"] for seat in state.observation(None)["seats"]]
+
+
 def spells_in(state: ThalaraState, conflict: int) -> list[str]:
     return [s["id"] for s in state.observation(None)["conflicts"][conflict - 1]["spells"]]
 

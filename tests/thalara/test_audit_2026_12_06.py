@@ -16,6 +16,7 @@ from tests.thalara.helpers import (
     P2_FILLER,
     act,
     artifacts_out,
+    artifacts_won,
     new,
     select,
     take_every_conflict,
@@ -34,10 +35,6 @@ def zero_strength_cards(tmp_path: Path) -> Path:
     assert text.count("strengths = [1, 2, 3, 4]") == 1
     path.write_text(text.replace("strengths = [1, 2, 3, 4]", "strengths = [0, 1, 2, 3, 4]"))
     return path
-
-
-def seat_artifacts(state: ThalaraState) -> list[list[str]]:
-    return [seat["artifacts"] for seat in state.observation(None)["seats"]]
 
 
 def new_with_first_artifact(color: str, characters: tuple[str, str]) -> ThalaraState:
@@ -68,8 +65,8 @@ def test_a_conflict_where_every_total_is_zero_is_a_tie_whatever_the_player_count
     for _ in range(players):
         act(state, "pass")
     assert state.observation(None)["round"] == 2
-    assert seat_artifacts(state) == [[]] * players
-    assert state.observation(None)["conflicts"][0]["artifact"]["card"] == artifact
+    assert artifacts_won(state) == [[]] * players
+    assert artifacts_out(state)[0] == artifact
 
 
 def test_a_lone_player_at_zero_ties_with_the_players_who_have_no_card_there() -> None:

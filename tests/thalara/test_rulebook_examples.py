@@ -9,7 +9,16 @@ from __future__ import annotations
 import pytest
 
 from cardtable.thalara.state import ThalaraState
-from tests.thalara.helpers import act, artifacts_out, new, select, spells_in, totals, turn
+from tests.thalara.helpers import (
+    act,
+    artifacts_out,
+    artifacts_won,
+    new,
+    select,
+    spells_in,
+    totals,
+    turn,
+)
 
 
 def cast_in(state: ThalaraState, seat: int, spell: str) -> int | None:
@@ -98,8 +107,7 @@ def test_line_55_four_players_a_tie_at_the_top_goes_to_the_third_place(
     strengths = [5, 5, 3, int(fourth[-1])]
     assert totals(state, 1) == strengths
     act(state, "pass", "pass", "pass", "pass")
-    obs = state.observation(None)
-    won = [seat["artifacts"] for seat in obs["seats"]]
+    won = artifacts_won(state)
     if winner is None:
         assert won == [[], [], [], []]
         assert artifacts_out(state)[0] == contested  # it remains for the next round
@@ -120,5 +128,4 @@ def test_line_55_three_players_the_third_place_with_cards_takes_a_tied_artifact(
     turn(state, "play red5 1")
     assert totals(state, 1) == [5, 5, 4]
     act(state, "pass", "pass", "pass")
-    obs = state.observation(None)
-    assert [seat["artifacts"] for seat in obs["seats"]] == [[], [], [contested]]
+    assert artifacts_won(state) == [[], [], [contested]]
