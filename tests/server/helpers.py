@@ -60,7 +60,8 @@ class LeakChecker:
             assert set(message) == state_keys | {"type", "seat", "action", "by", "events"}
         else:
             assert set(message) == state_keys | {"type", "protocol", "game_id", "game", "title",
-                                                 "seat", "seats", "catalogue", "log", "rematch"}
+                                                 "seat", "seats", "catalogue", "log",
+                                                 "options", "start", "rematch"}
             for seat in message["seats"]:
                 assert set(seat) == {"seat", "name", "kind", "agent", "open"}
             self.names = [seat["name"] for seat in message["seats"]]
@@ -99,6 +100,13 @@ class LeakChecker:
             assert message["events"] == [e.to_dict(viewer) for e in events[n - 1]]
             assert message["action"] is None or viewer == message["seat"]
         if message["type"] in ("welcome", "sync"):
+            # the options the game was made with, and what this viewer saw before the
+            # first action: exactly the engine's, so nothing hidden from it
+            game, players, seed, options = self.args
+            assert message["options"] == options
+            start = replay_texts(game, players, seed, options, [])[0].observation(viewer)
+            assert message["start"] == start
+            hidden_hand_check(message["start"], viewer)
             for i, entry in enumerate(message["log"]):
                 assert entry["events"] == [e.to_dict(viewer) for e in events[i]]
                 assert entry["action"] is None or entry["seat"] == viewer

@@ -63,8 +63,10 @@ def test_each_viewer_gets_only_what_it_may_know(game: str, steps: int) -> None:
         checker = LeakChecker(game, 2, 21, {})
         snap = _snapshot(game, state, row, viewer, len(rows))
         hidden_hand_check(snap["observation"], viewer)
+        start = load_game(game).new_game(2, 21).observation(viewer)
         hello = messages.welcome(load_game(game), row, viewer, catalogue=load_game(
-            game).catalogue({}), log=messages.log_for(rows, events, viewer), snapshot=snap)
+            game).catalogue({}), log=messages.log_for(rows, events, viewer), start=start,
+            snapshot=snap)
         checker.check(hello, viewer, texts)
         schema.server(hello)
         if rows:

@@ -100,12 +100,16 @@ def rematch_public(row: GameRow, viewer: int | None) -> Message | None:
 
 
 def welcome(game: Game, row: GameRow, viewer: int | None, *, catalogue: Any,
-            log: list[Message], snapshot: Message, kind: str = "welcome") -> Message:
+            log: list[Message], start: Message, snapshot: Message,
+            kind: str = "welcome") -> Message:
     """The first message to a socket (`welcome`), or all of it again (`sync`, after an
-    undo): the game, its seats, its catalogue, the log and the snapshot for `viewer`."""
+    undo): the game, its seats, its catalogue and options, what `viewer` saw before the
+    first action (`start`: a program at the seat rebuilds worlds from it and the log),
+    the log and the snapshot for `viewer`."""
     return {"type": kind, "protocol": PROTOCOL_VERSION, "game_id": row.id,
             "game": row.game, "title": row.title or game.title, "seat": viewer,
             "seats": seats_public(row), "catalogue": catalogue, "log": log,
+            "options": dict(row.options), "start": start,
             "rematch": rematch_public(row, viewer), **snapshot}
 
 

@@ -116,6 +116,8 @@ class Room:
         self._presence_now: Presence | None = None
         # (version, seat) of the last undo check and its answer: the check replays
         self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
+        # what each viewer saw before the first action (start_view)
+        self._start_views: dict[int | None, Message] = {}
         # its computer seats, clocks and ownership (server/room_automation.py)
         self.auto = RoomAutomation(self, pool)
 
@@ -186,10 +188,20 @@ class Room:
     def log_for(self, viewer: int | None) -> list[Message]:
         return messages.log_for(self.actions, self.events, viewer)
 
+    def start_view(self, viewer: int | None) -> Message:
+        """What `viewer` saw before the first action (dealt again from the stored
+        setup: it never changes, so it is kept once worked out)."""
+        seen = self._start_views.get(viewer)
+        if seen is None:
+            row = self.row
+            seen = self.game.new_game(row.players, row.seed, **row.options).observation(viewer)
+            self._start_views[viewer] = seen
+        return seen
+
     def welcome(self, viewer: int | None, kind: str = "welcome") -> Message:
         return messages.welcome(self.game, self.row, viewer, catalogue=self.catalogue(),
-                                log=self.log_for(viewer), snapshot=self.snapshot(viewer),
-                                kind=kind)
+                                log=self.log_for(viewer), start=self.start_view(viewer),
+                                snapshot=self.snapshot(viewer), kind=kind)
 
     # ---- connections ------------------------------------------------------------
 
