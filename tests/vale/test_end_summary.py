@@ -96,3 +96,22 @@ def test_a_state_without_history_tells_only_totals() -> None:
     for player, score in zip(end["players"], state.scores(), strict=True):
         assert [s["kind"] for s in player["sources"]] in (["other"], [])
         assert player["start"] + sum(s["points"] for s in player["sources"]) == score
+
+
+def test_a_world_sampled_in_mid_game_and_played_on_still_sums_up_its_end() -> None:
+    # its history starts where it was sampled and does not replay from its seed: the
+    # summary must not try to read one from it (it raised IllegalAction)
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = GAME.new_game(2, seed)
+        for _ in range(50):
+            state.apply(rng.choice(state.legal_actions()))
+        world = state.sample_world(0, rng)
+        while not world.is_over():
+            world.apply(rng.choice(world.legal_actions()))
+        end = world.observation(0)["end"]
+        assert end is not None
+        for seat, player in enumerate(end["players"]):
+            # its gains by source add up to its score (what it cannot tell is "other")
+            assert player["start"] + sum(s["points"] for s in player["sources"]) == \
+                world.scores()[seat]

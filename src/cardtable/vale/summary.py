@@ -24,6 +24,7 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from cardtable.engine.api import CardtableError
 from cardtable.vale import board
 from cardtable.vale.actions import K_ARTIFACT, K_END, K_FREE, K_SUMMON, K_USE
 from cardtable.vale.cards import ART_SRC
@@ -84,9 +85,14 @@ def sources_of(st: ValeState) -> Sources:
         found: Sources = st.end_sources
         return found
     texts = tuple(a.text for a in st.history())
-    found = _replay_sources(st.game, st.n, st.seed,
-                            json.dumps(st.options, sort_keys=True), texts)
     start = list(st.setup.start_scores)
+    try:
+        found = _replay_sources(st.game, st.n, st.seed,
+                                json.dumps(st.options, sort_keys=True), texts)
+    except CardtableError:
+        # a world sampled in mid-game and played on: its history starts where it was
+        # sampled, so it does not replay from the made-up seed
+        found = tuple(() for _ in range(st.n))
     totals = [start[p] + sum(pts for _, _, pts in found[p]) for p in range(st.n)]
     if totals != st.points:
         # No history to tell (a sampled world): the whole gain is "other".
