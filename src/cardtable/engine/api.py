@@ -247,6 +247,27 @@ class State(ABC):
         again with `rng` (used by the default `view`)."""
         raise NotImplementedError(f"{type(self).__name__} samples no worlds")
 
+    def conform(self, player: int | None, observation: dict[str, Any],
+                rng: random.Random) -> bool:
+        """Move, in this world, cards `player` cannot tell apart (between the places
+        hidden from `player`, and between those and the places `observation` shows) so
+        that `player` sees exactly `observation`; True when it then does. This is how a
+        world is built from a seat's messages alone (cardtable bot): the engine plays the
+        public course of the game, and this puts the cards the seat saw where it saw
+        them. On False the world may be left half changed: conform a clone. The default
+        moves nothing."""
+        return self.observation(player) == observation
+
+    def prepare(self, player: int | None, seat: int, observation: dict[str, Any],
+                rng: random.Random) -> bool:
+        """Before an action of `seat` that `player` saw only by what it showed (the
+        observation after it), move cards hidden from `player` where that action must
+        have taken them from: a card `seat` summoned from a hand `player` cannot see,
+        say, that this world had dealt into the deck. True when anything moved. The
+        default moves nothing: a game whose `conform` after the action puts such cards
+        right needs none."""
+        return False
+
     @abstractmethod
     def clone(self) -> State: ...
 

@@ -40,6 +40,7 @@ from cardtable.engine.tuples import replace_at, unchain
 from cardtable.thalara import board, rules
 from cardtable.thalara.actions import SPELL_SLOTS
 from cardtable.thalara.cards import ARTIFACT, Spell
+from cardtable.thalara.conform import conform as conform_world
 from cardtable.thalara.decisions import pending_prompt
 from cardtable.thalara.describe import spell_note
 from cardtable.thalara.frames import SpellChoice
@@ -404,6 +405,12 @@ class ThalaraState(State):
         w.hist = None
         w._seed = rng.getrandbits(63)
         return w
+
+    def conform(self, player: int | None, observation: dict[str, Any],
+                rng: random.Random) -> bool:
+        """Exchange the cards `player` cannot tell apart until `player` sees exactly
+        `observation` (thalara/conform.py says which move and where)."""
+        return conform_world(self, player, observation, rng)
 
     def reshuffle(self, cards: list[int]) -> None:
         """Shuffle `cards` in place with the game's own generator."""
