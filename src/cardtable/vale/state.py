@@ -71,6 +71,8 @@ from cardtable.vale import board, rules, summary
 from cardtable.vale.cards import (
     ART_SRC,
 )
+from cardtable.vale.conform import conform as conform_world
+from cardtable.vale.conform import prepare as prepare_world
 from cardtable.vale.frames import FRAME_NAMES, Frame, Order
 from cardtable.vale.phases import HUNTING, OVER, PHASE_NAMES
 from cardtable.vale.setup import Setup
@@ -406,6 +408,18 @@ class ValeState(State):
             if world._same_decision(self):
                 break
         return world
+
+    def conform(self, player: int | None, observation: dict[str, Any],
+                rng: random.Random) -> bool:
+        """Move the cards `player` cannot tell apart until `player` sees exactly
+        `observation` (vale/conform.py says what moves and what cannot agree)."""
+        return conform_world(self, player, observation, rng)
+
+    def prepare(self, player: int | None, seat: int, observation: dict[str, Any],
+                rng: random.Random) -> bool:
+        """Make the cards `seat`'s action showed, that this world hid elsewhere, cards
+        of `seat`'s secret hand (vale/conform.py, `prepare`)."""
+        return prepare_world(self, player, seat, observation, rng)
 
     def _same_decision(self, other: ValeState) -> bool:
         """Whether this world stands at the decision `other` stands at."""
