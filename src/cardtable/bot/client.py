@@ -1,11 +1,13 @@
 """One seat played by an agent over the public websocket protocol (docs/protocol.md).
 
 The bot knows what the seat's socket tells it and nothing else: each state message's
-`observation` and `legal` action texts. Its agent gets a View built from those two.
-Agents that search (greedy, ismcts) also need `View.sample_world`, whole game states
-consistent with what the seat knows; the engine builds those from a true state, which a
-client never has, and no game can yet build one from an observation. Such an agent is
-refused before the bot connects (`check_agent`), with that reason."""
+`observation` and `legal` action texts, the events of each action and, in a welcome,
+what the seat saw before the first action (`start`). Its agent gets a View built from
+those. Agents that search (greedy, ismcts, expert) also need whole game states that
+agree with what the seat knows: a WorldTracker (bot/worlds.py) builds one from the same
+messages, and the agent's worlds are sampled from it. Should the tracker lose the game
+(no world agrees with what the seat saw), that decision is played at random, said once.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from typing import Any
 from cardtable import games, load_game
 from cardtable.agents import Agent, make_agent
 from cardtable.bot.link import SeatLink
+from cardtable.bot.worlds import WorldTracker
 from cardtable.engine.api import Action, CardtableError, View
 from cardtable.protocol import PROTOCOL_VERSION
 
@@ -71,20 +74,20 @@ class BotResult:
 
 
 def _no_worlds(_rng: random.Random) -> Any:
-    raise NoWorlds("this agent samples hidden cards into whole game states, which a "
-                   "seat's view from the server cannot give")
+    raise NoWorlds("this agent samples hidden cards into whole game states")
 
 
 def view_of(seat: int, message: dict[str, Any]) -> View:
-    """An agent's View from a state message: the seat's observation and the legal
-    action texts (as actions that print as their text; the server reads the text)."""
+    """An agent's View from a state message alone: the seat's observation and the
+    legal action texts (as actions that print as their text; the server reads the
+    text), and no worlds."""
     return View(seat, message["observation"], [Action(-1, t) for t in message["legal"]],
                 _no_worlds)
 
 
-def check_agent(spec: str) -> None:
-    """Refuse, before connecting, an agent this bot cannot run: an unknown one, or one
-    that needs worlds sampled from the hidden cards (tried on a game of each kind)."""
+def needs_worlds(spec: str) -> bool:
+    """Whether the agent `spec` samples worlds (and so needs a WorldTracker). An
+    unknown agent is refused here, before the bot connects."""
     for name in games():
         game = load_game(name)
         agent = make_agent(spec, game, 0)
@@ -97,9 +100,13 @@ def check_agent(spec: str) -> None:
         try:
             agent.choose(view)
         except NoWorlds:
-            raise BotError(f"agent {spec!r} searches over sampled worlds, and a bot sees "
-                           "only its seat's observation: no game can yet build a world "
-                           "from one. Agents a bot can run: random") from None
+            return True
+    return False
+
+
+def check_agent(spec: str) -> None:
+    """Refuse, before connecting, an agent this bot cannot run: an unknown one."""
+    needs_worlds(spec)
 
 
 class SeatBot:
@@ -120,6 +127,13 @@ class SeatBot:
         self.shown = 0              # actions told as progress lines so far
         self.welcomed = False       # a welcome came on some connection
         self.game = ""
+        # worlds for an agent that searches, rebuilt from the messages (bot/worlds.py)
+        self.searches = needs_worlds(spec)
+        self.tracker: WorldTracker | None = None
+        self.start: dict[str, Any] | None = None
+        self.entries: list[dict[str, Any]] = []     # every action as this seat saw it
+        self.seen: dict[int, dict[str, Any]] = {}   # the observation after action n
+        self.told_lost = False
 
     # ---- the connection, and coming back ---------------------------------------------
 
@@ -193,10 +207,12 @@ class SeatBot:
                     continue      # the next state message says where the game is
             elif kind in ("welcome", "sync"):
                 self.welcome(message)
+                self.track_welcome(message, kind == "sync")
                 sent_at = None
                 last = message
             elif kind == "update":
                 self.progress(message)
+                self.track_update(message)
                 last = message
             else:
                 continue        # presence, seats, chat, ack, ...: nothing to decide
@@ -263,13 +279,74 @@ class SeatBot:
             what = "; ".join(e["text"] for e in entry["events"][:2]) or "(a hidden move)"
         self.say(f"{n:4d}  {name}: {what}")
 
+    # ---- worlds for an agent that searches ------------------------------------------
+
+    def track_welcome(self, message: dict[str, Any], rewritten: bool) -> None:
+        """Bring the world up to a welcome (or a sync: an undo rewrote the game)."""
+        if not self.searches:
+            return
+        self.entries = list(message["log"])
+        self.start = message.get("start")
+        if self.tracker is None:
+            self.tracker = WorldTracker(load_game(self.game), self.link.seat,
+                                        len(message["seats"]), message.get("options") or {},
+                                        random.Random(self.rng.getrandbits(64)))
+        if rewritten:
+            # an undo: the actions after it are not the game's any more
+            self.tracker.world = None
+            self.seen.clear()
+        self.catch_up(message)
+
+    def catch_up(self, message: dict[str, Any]) -> None:
+        tracker = self.tracker
+        if tracker is None or self.start is None or message["over"]:
+            return
+        if not tracker.agrees(message["observation"], message["legal"]):
+            tracker.catch_up(self.start, self.entries, message["observation"],
+                             message["legal"], self.seen)
+
+    def track_update(self, message: dict[str, Any]) -> None:
+        if not self.searches:
+            return
+        self.entries.append(message)
+        self.seen[message["n"]] = message["observation"]
+        tracker = self.tracker
+        if tracker is None or tracker.lost or message["over"]:
+            return
+        if tracker.follow(message, message["observation"]) and \
+                not tracker.agrees(message["observation"], message["legal"]):
+            tracker.settle(message["observation"], message["legal"])
+
+    def view(self, message: dict[str, Any]) -> View:
+        """The agent's View: with worlds sampled from the tracked world when it agrees
+        with this message, without them when there is none."""
+        tracker = self.tracker
+        if tracker is not None and not tracker.agrees(message["observation"],
+                                                      message["legal"]):
+            self.catch_up(message)   # lost, or behind: once more from the messages
+        if tracker is None or tracker.world is None or \
+                not tracker.agrees(message["observation"], message["legal"]):
+            return view_of(self.link.seat, message)
+        world = tracker.world
+        self.told_lost = False
+        snapshot = world.clone()
+        seat = self.link.seat
+        return View(seat, message["observation"], world.legal_actions(),
+                    lambda rng: snapshot.sample_world(seat, rng))
+
     async def choose(self, message: dict[str, Any]) -> str:
         assert self.agent is not None
-        view = view_of(self.link.seat, message)
+        view = await asyncio.to_thread(self.view, message)
         try:
             action = await asyncio.to_thread(self.agent.choose, view)
-        except NoWorlds as exc:
-            raise BotError(f"agent {self.spec!r}: {exc}") from None
+        except NoWorlds:
+            # no world agrees with what the seat saw: this decision at random
+            if not self.told_lost:
+                at = self.tracker.lost_at if self.tracker is not None else None
+                self.say(f"lost track of the hidden cards (after action {at}): playing "
+                         "at random until the messages agree with a world again")
+                self.told_lost = True
+            action = self.rng.choice(view.legal_actions)
         text = str(action)
         if text not in message["legal"]:
             raise BotError(f"agent {self.spec!r} chose {text!r}, which is not legal now")

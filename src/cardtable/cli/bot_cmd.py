@@ -29,8 +29,9 @@ def add_bot_parser(subparsers: Any) -> argparse.ArgumentParser:
                              "(http://HOST:PORT/g/GAME#seat=S&token=T); quote it for the "
                              "shell")
     parser.add_argument("--agent", default="random", metavar="AGENT",
-                        help="the agent that plays (default random; agents that search "
-                             "sampled worlds cannot play from a seat's view yet)")
+                        help="the agent that plays (default random; any agent of "
+                             "'cardtable play', ismcts:expert included: the searching ones "
+                             "sample worlds rebuilt from the seat's messages)")
     parser.add_argument("--server", default=None, metavar="URL",
                         help="the server (http://HOST:PORT), for a link without one or "
                              "to reach it at another address")

@@ -1,0 +1,105 @@
+"""How well a bot keeps a world from its seat's messages alone (cardtable.bot.worlds).
+
+Plays games in this process with random players, feeds one seat's messages to a
+WorldTracker, and counts the actions after which the tracker lost the game (no world
+agreed with what the seat saw) and the time it took per action.
+
+    python benchmarks/world_tracking.py --games 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from cardtable import load_game
+from cardtable.bot.worlds import SeatStream, WorldTracker
+
+SETS: list[tuple[str, int, dict[str, Any]]] = [
+    ("thalara", 2, {}), ("thalara", 3, {"mode": "casual"}), ("thalara", 4, {}),
+    ("vale", 2, {}), ("vale", 4, {}), ("vale", 2, {"expansion": "artifacts"}),
+    ("vale", 4, {"expansion": "artifacts"}),
+]
+
+
+def track(name: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    game = load_game(name)
+    rng = random.Random(seed)
+    seat = rng.randrange(players)
+    stream = SeatStream(game, players, seed, options, seat)
+    tracker = WorldTracker(game, seat, players, options, random.Random(seed + 1))
+    began = time.perf_counter()
+    ok = tracker.begin(stream.start)
+    steps = lost = 0
+    while ok and not stream.truth.is_over():
+        action = rng.choice(stream.truth.legal_actions())
+        entry, seen = stream.play(action)
+        steps += 1
+        ok = tracker.follow(entry, seen) and tracker.agrees(seen, stream.legal())
+    if not ok:
+        lost = 1
+    spent = time.perf_counter() - began
+    return {"steps": steps, "lost": lost, "lost_at": tracker.lost_at, "seconds": spent}
+
+
+def gap(name: str, players: int, options: dict[str, Any], seed: int,
+        unseen: int) -> bool | None:
+    """A tracker that followed the game with every observation, then missed `unseen`
+    actions (a lost connection), is caught up from the log: whether it agrees again
+    (None when the game ended first)."""
+    game = load_game(name)
+    rng = random.Random(seed)
+    seat = 1
+    stream = SeatStream(game, players, seed, options, seat)
+    tracker = WorldTracker(game, seat, players, options, random.Random(seed + 3))
+    tracker.begin(stream.start)
+    log = []
+    seen: dict[int, dict[str, Any]] = {}
+    after = stream.start
+    for _ in range(rng.randrange(10, 80) + unseen):
+        if stream.truth.is_over():
+            return None
+        entry, after = stream.play(rng.choice(stream.truth.legal_actions()))
+        log.append(entry)
+        seen[entry["n"]] = after
+    if stream.truth.is_over():
+        return None
+    followed = len(log) - unseen
+    for entry in log[:followed]:
+        tracker.follow(entry, seen[entry["n"]])
+    told = {n: o for n, o in seen.items() if n <= followed}
+    return tracker.catch_up(stream.start, log, after, stream.legal(), told)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--gaps", action="store_true",
+                        help="measure catching up after 5, 15 and 40 unseen actions")
+    args = parser.parse_args()
+    if args.gaps:
+        for name, players, options in SETS:
+            rates = []
+            for unseen in (5, 15, 40):
+                tried = [gap(name, players, options, args.seed * 1000 + g, unseen)
+                         for g in range(args.games)]
+                done = [t for t in tried if t is not None]
+                rates.append(f"{unseen} unseen: {sum(done)}/{len(done)}")
+            print(f"{name} {players}p {options or ''}: caught up after " + ", ".join(rates))
+        return
+    for name, players, options in SETS:
+        results = [track(name, players, options, args.seed * 1000 + g)
+                   for g in range(args.games)]
+        steps = sum(r["steps"] for r in results)
+        lost = [r for r in results if r["lost"]]
+        per = sum(r["seconds"] for r in results) / max(1, steps) * 1000
+        where = ", ".join(str(r["lost_at"]) for r in lost[:8])
+        print(f"{name} {players}p {options or ''}: {len(results)} games, {steps} actions "
+              f"followed, lost in {len(lost)} ({where}); {per:.2f} ms an action")
+
+
+if __name__ == "__main__":
+    main()
