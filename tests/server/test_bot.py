@@ -158,6 +158,7 @@ def test_a_bot_that_searches_plays_from_worlds_built_from_its_messages(
                  "--transcript", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[-1].startswith("game over")
+    assert "searching worlds rebuilt from this seat's messages" in out.splitlines()[0]
     # every decision was the agent's own search over worlds that agreed with the seat's
     # messages: the bot never fell back to playing at random
     assert "lost track" not in out

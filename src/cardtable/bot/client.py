@@ -255,8 +255,10 @@ class SeatBot:
             self.agent = make_agent(self.spec, load_game(self.game), self.rng.randrange(2**62))
             others = ", ".join(f"{s['name']} ({s['kind']})" for s in message["seats"]
                                if s["seat"] != self.link.seat)
+            how = (" (searching worlds rebuilt from this seat's messages)"
+                   if self.searches else "")
             self.say(f"playing seat {self.link.seat + 1} of {message['title']} "
-                     f"({self.game_id_text()}) as {self.spec}, against {others}")
+                     f"({self.game_id_text()}) as {self.spec}{how}, against {others}")
         self.welcomed = True
         if message["n"] < self.shown:       # an undo took actions back
             self.shown = message["n"]
