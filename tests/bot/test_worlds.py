@@ -141,3 +141,10 @@ def test_a_card_summoned_from_a_secret_hand_the_world_had_dealt_elsewhere() -> N
         entry, seen = stream.play(rng.choice(stream.truth.legal_actions()))
         assert tracker.follow(entry, seen), f"lost after action {entry['n']}"
     assert len(stream.truth.history()) > 140
+
+
+def test_options_this_cardtable_does_not_know_lose_the_game_not_the_bot() -> None:
+    stream = SeatStream(load_game("vale"), 2, 3, {}, 0)
+    tracker = _tracker("vale", 2, {"no_such_option": 1}, 0, 1)
+    assert not tracker.begin(stream.start)
+    assert tracker.lost

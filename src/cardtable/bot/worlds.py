@@ -77,7 +77,11 @@ class WorldTracker:
         self.trail = []
         self.budget = BUDGET
         for _ in range(self.deals):
-            world = self.game.new_game(self.players, self.rng.getrandbits(63), **self.options)
+            try:
+                world = self.game.new_game(self.players, self.rng.getrandbits(63),
+                                           **self.options)
+            except CardtableError:
+                break       # options this cardtable does not know: no world to build
             if world.conform(self.seat, start, self.rng):
                 self.world = world
                 return True
