@@ -7,7 +7,7 @@ import random
 
 from cardtable.thalara.state import ThalaraState
 from tests.engine.worlds import retold, sampled_worlds
-from tests.thalara.helpers import GAME, OLD, act, new, select, turn
+from tests.thalara.helpers import GAME, OLD, P2_FILLER, act, new, select, turn
 
 MINE = ["red5", "blue5", "green5", "yellow5", "red4", "blue4", "green4"]
 
@@ -138,6 +138,13 @@ def _spell_heavy_game(seed: int) -> ThalaraState:
     return state
 
 
+def _chosen_at(state: ThalaraState) -> tuple[int, int]:
+    """Where the card a pending second step names lies: its side and position."""
+    chosen = state.pending[-1].chosen
+    return next((slot, side.index(chosen)) for slot, side in enumerate(state.sides)
+                if chosen in side)
+
+
 def test_a_world_sampled_before_an_action_looks_the_same_after_it() -> None:
     # Feeding the true action to worlds sampled just before it must show the sampling
     # player the same observation and events: otherwise the world held, or lost,
@@ -154,8 +161,39 @@ def test_a_world_sampled_before_an_action_looks_the_same_after_it() -> None:
             action = rng.choice(casts if casts and rng.random() < 0.8 else legal)
             before = (state.round, state.phase_name())
             worlds = sampled_worlds(state, step)
+            if state.pending and state.pending[-1].stage == 1:
+                # which card a spell's first step chose is the caster's secret: only the
+                # worlds that chose the card where the true one lies can tell it alike
+                worlds = [(v, w) for v, w in worlds if _chosen_at(w) == _chosen_at(state)]
             events = state.apply(action)
             if state.round != before[0] or before[1] == "return":
                 continue  # draws and shuffles at a round's end differ by design
             compared += retold(worlds, action, events, truth=state)
     assert compared > 500
+
+
+def test_which_card_shift_chose_is_the_casters_secret_in_sampled_worlds() -> None:
+    # Accaina casts Shift in conflict 1 and chooses blue4 of her two face-up cards
+    # there; until she moves it, only she knows which (her observation alone names it)
+    state = new(("accaina", "canto"), first=0)
+    select(state, {0: ["purple1", "green1", "blue4", "red2", "blue1", "green2", "yellow1"],
+                   1: list(P2_FILLER)})
+    turn(state, "play blue4 1")
+    turn(state, "play red2 2")
+    turn(state, "play green1 1")
+    turn(state, "play blue1 2")
+    act(state, "play green2 1", "cast accaina-shift 1", "target blue4")
+    assert state.observation(0)["pending"]["chosen"] == "blue4"
+    assert state.observation(1)["pending"]["chosen"] is None
+    name = state.setup.name
+    # Canto's worlds: any of Accaina's face-up energy cards there, each as often
+    theirs = {name(state.sample_world(1, random.Random(k)).pending[-1].chosen)
+              for k in range(40)}
+    assert theirs == {"blue4", "green1", "green2"}
+    # Accaina's own worlds keep her choice
+    mine = {name(state.sample_world(0, random.Random(k)).pending[-1].chosen)
+            for k in range(20)}
+    assert mine == {"blue4"}
+    for k in range(10):
+        world = state.sample_world(1, random.Random(k))
+        assert world.observation(1) == state.observation(1)

@@ -43,6 +43,7 @@ from cardtable.thalara.cards import ARTIFACT, Spell
 from cardtable.thalara.conform import conform as conform_world
 from cardtable.thalara.decisions import pending_prompt
 from cardtable.thalara.describe import spell_note
+from cardtable.thalara.feasibility import targets
 from cardtable.thalara.frames import SpellChoice
 from cardtable.thalara.phases import OVER, PHASE_NAMES
 from cardtable.thalara.scoring import card_strength, conflict_totals
@@ -393,8 +394,15 @@ class ThalaraState(State):
                 w.facedown = (w.facedown - olds) | news
             w.supply[q] = pool + top
         for k, at in enumerate(chosen_at):
-            if at is not None:
-                f = w.pending[k]
+            f = w.pending[k]
+            if f.stage == 1 and f.player != player:
+                # which card a spell's first step chose is its caster's secret (the
+                # observation shows it to the caster alone): any it could have chosen
+                effect = s.spell_of[f.sid].effects[f.effect]
+                could = sorted(targets(w, effect, f.player, f.conf))
+                if could:
+                    w.pending = replace_at(w.pending, k, f.second_step(rng.choice(could)))
+            elif at is not None:
                 w.pending = replace_at(w.pending, k,
                                        SpellChoice(f.player, f.sid, f.conf, f.effect, f.stage,
                                                    w.sides[at[0]][at[1]]))
