@@ -23,7 +23,7 @@ def add_bot_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "over, 2 when it cannot play (a bad or taken link, a closed game, "
                     "the server out of reach after --retries tries).",
         epilog="Example: cardtable bot 'http://127.0.0.1:8000/g/AbC123#seat=1&token=...' "
-               "--agent random")
+               "--agent ismcts:expert")
     parser.add_argument("link", metavar="SEAT-LINK",
                         help="the seat's link, as the server gave it "
                              "(http://HOST:PORT/g/GAME#seat=S&token=T); quote it for the "
