@@ -239,18 +239,24 @@ def test_another_seats_step_has_a_counterpart_in_a_sampled_world() -> None:
     assert failures <= steps * 0.05, (failures, steps)
 
 
-def test_an_artifact_played_from_among_unsure_ones_swaps_with_the_face_down_one() -> None:
-    # P1 holds three Artifacts and plays one face-down (the others cannot tell which),
-    # then plays one of them face-up: in a world where that one lay face-down, another
-    # is played and the two change places.
-    state = new(("accaina", "canto"), first=0, cards=OLD)
-    select(state, {0: ["red5", "blue5", "yellow5", "red2", "blue1", "green2", "yellow1"],
-                   1: list(P2_FILLER)})
+def _artifacts_first(rest: list[str], **options: Any) -> ThalaraState:
+    """Accaina's first round: her three Artifacts (red5, blue5, yellow5) one to each
+    conflict, with `rest` in her hand, while Canto passes; the round then ends."""
+    state = new(("accaina", "canto"), first=0, **options)
+    select(state, {0: ["red5", "blue5", "yellow5", *rest], 1: list(P2_FILLER)})
     turn(state, "play red5 1")
     act(state, "pass")
     turn(state, "play blue5 2")
     turn(state, "play yellow5 3")
     act(state, "pass")
+    return state
+
+
+def test_an_artifact_played_from_among_unsure_ones_swaps_with_the_face_down_one() -> None:
+    # P1 holds three Artifacts and plays one face-down (the others cannot tell which),
+    # then plays one of them face-up: in a world where that one lay face-down, another
+    # is played and the two change places.
+    state = _artifacts_first(["red2", "blue1", "green2", "yellow1"], cards=OLD)
     artifacts = state.observation(1)["seats"][0]["known_hand"]
     assert len(artifacts) == 3
     select(state, {0: ["purple1", "green1", "red2", "blue1"], 1: list(P2_FILLER)})
@@ -325,14 +331,7 @@ def test_a_shift_of_another_card_than_the_true_one_is_put_right_once_it_shows() 
     # Which card Shift's first step chose is the caster's secret until it moves: a
     # world that chose the Artifact where the true game chose blue1 trades the two
     # back once the move shows which it was.
-    state = new(("accaina", "canto"), first=0)
-    select(state, {0: ["red5", "blue5", "yellow5", "green1", "green2", "red2", "blue1"],
-                   1: list(P2_FILLER)})
-    turn(state, "play red5 1")
-    act(state, "pass")
-    turn(state, "play blue5 2")
-    turn(state, "play yellow5 3")
-    act(state, "pass")
+    state = _artifacts_first(["green1", "green2", "red2", "blue1"])
     artifact = state.observation(1)["seats"][0]["known_hand"][0]
     select(state, {0: ["green1", "green2", "red2", "blue1"], 1: list(P2_FILLER)})
     turn(state, f"play {artifact} 1")
