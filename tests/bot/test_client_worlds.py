@@ -71,4 +71,15 @@ def test_a_lost_world_is_said_once_and_its_decisions_are_played_at_random() -> N
     assert bot.tracker is not None and bot.tracker.lost
     for _ in range(2):
         assert asyncio.run(bot.choose(broken)) in message["legal"]
-    assert len(said) == 1 and said[0].startswith("lost track of the hidden cards")
+    assert len(said) == 1 and said[0].startswith("lost track of the hidden cards after")
+
+
+def test_a_server_that_sends_no_start_gets_random_play_said_once() -> None:
+    stream = SeatStream(load_game("thalara"), 2, 3, {}, 0)
+    message = _message(stream, _to_my_turn(stream, random.Random(1)))
+    del message["start"]            # a server of an older cardtable
+    said: list[str] = []
+    bot = _bot("greedy", said)
+    bot.track_welcome(message, False)
+    assert asyncio.run(bot.choose(message)) in message["legal"]
+    assert len(said) == 1 and said[0].startswith("the server sent no start")

@@ -345,8 +345,11 @@ class SeatBot:
             # no world agrees with what the seat saw: this decision at random
             if not self.told_lost:
                 at = self.tracker.lost_at if self.tracker is not None else None
-                self.say(f"lost track of the hidden cards (after action {at}): playing "
-                         "at random until the messages agree with a world again")
+                why = ("the server sent no start to build a world from (an older "
+                       "cardtable)" if self.start is None else
+                       f"lost track of the hidden cards after action {at}")
+                self.say(f"{why}: playing at random until the messages agree with a "
+                         "world again")
                 self.told_lost = True
             action = self.rng.choice(view.legal_actions)
         text = str(action)
