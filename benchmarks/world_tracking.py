@@ -1,6 +1,6 @@
 """How well a bot keeps a world from its seat's messages alone (cardtable.bot.worlds).
 
-Plays games in this process with random players, feeds one seat's messages to a
+Plays games in this process (random players, or --agent), feeds one seat's messages to a
 WorldTracker, and counts the actions after which the tracker lost the game (no world
 agreed with what the seat saw) and the time it took per action.
 
@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from cardtable import load_game
+from cardtable.agents import make_agent
 from cardtable.bot.worlds import SeatStream, WorldTracker
 
 SETS: list[tuple[str, int, dict[str, Any]]] = [
@@ -24,23 +25,29 @@ SETS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 
 
-def track(name: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
+def track(name: str, players: int, options: dict[str, Any], seed: int,
+          spec: str = "random") -> dict[str, Any]:
     game = load_game(name)
     rng = random.Random(seed)
     seat = rng.randrange(players)
     stream = SeatStream(game, players, seed, options, seat)
+    agents = [make_agent(spec, game, seed * players + q) for q in range(players)]
     tracker = WorldTracker(game, seat, players, options, random.Random(seed + 1))
     began = time.perf_counter()
     ok = tracker.begin(stream.start)
+    spent = time.perf_counter() - began     # the tracker's time only, not the players'
     steps = lost = 0
     while ok and not stream.truth.is_over():
-        action = rng.choice(stream.truth.legal_actions())
+        actor = stream.truth.current_player()
+        assert actor is not None
+        action = agents[actor].choose(stream.truth.view(actor))
         entry, seen = stream.play(action)
         steps += 1
+        began = time.perf_counter()
         ok = tracker.follow(entry, seen) and tracker.agrees(seen, stream.legal())
+        spent += time.perf_counter() - began
     if not ok:
         lost = 1
-    spent = time.perf_counter() - began
     return {"steps": steps, "lost": lost, "lost_at": tracker.lost_at, "seconds": spent}
 
 
@@ -77,6 +84,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--agent", default="random",
+                        help="the agent every seat plays (default random; greedy "
+                             "plays the cards more as people do)")
     parser.add_argument("--gaps", action="store_true",
                         help="measure catching up after 5, 15 and 40 unseen actions")
     args = parser.parse_args()
@@ -91,7 +101,7 @@ def main() -> None:
             print(f"{name} {players}p {options or ''}: caught up after " + ", ".join(rates))
         return
     for name, players, options in SETS:
-        results = [track(name, players, options, args.seed * 1000 + g)
+        results = [track(name, players, options, args.seed * 1000 + g, args.agent)
                    for g in range(args.games)]
         steps = sum(r["steps"] for r in results)
         lost = [r for r in results if r["lost"]]

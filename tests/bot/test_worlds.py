@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cardtable import load_game
+from cardtable.agents import make_agent
 from cardtable.bot.worlds import SeatStream, WorldTracker
 
 SETS: list[tuple[str, int, dict[str, Any]]] = [
@@ -148,3 +149,28 @@ def test_options_this_cardtable_does_not_know_lose_the_game_not_the_bot() -> Non
     tracker = _tracker("vale", 2, {"no_such_option": 1}, 0, 1)
     assert not tracker.begin(stream.start)
     assert tracker.lost
+
+
+@pytest.mark.parametrize(("seed", "what"), [
+    (21, "Tengu puts itself on top of the deck"),
+    (29, "Horus summons Freyja from the hand for free"),
+    (154, "Whisper swaps itself into the other player's area"),
+    (278, "Anzu shows the rest of the hand"),
+])
+def test_cards_an_action_shows_from_a_secret_hand_are_found_there(seed: int,
+                                                                  what: str) -> None:
+    # greedy players, the Vale with the Artifacts: in each game one action shows cards
+    # of a secret hand that the world had dealt elsewhere, somewhere else than the
+    # player's own area (and several at once for Horus and Anzu)
+    game = load_game("vale")
+    options = {"expansion": "artifacts"}
+    tracked = seed % 2
+    stream = SeatStream(game, 2, seed, options, tracked)
+    tracker = WorldTracker(game, tracked, 2, options, random.Random(seed + 7))
+    assert tracker.begin(stream.start)
+    agents = [make_agent("greedy", game, seed * 2 + s) for s in range(2)]
+    while not stream.truth.is_over():
+        seat = stream.truth.current_player()
+        assert seat is not None
+        entry, seen = stream.play(agents[seat].choose(stream.truth.view(seat)))
+        assert tracker.follow(entry, seen), f"{what}: lost after action {entry['n']}"

@@ -357,20 +357,21 @@ def _tiles(st: ValeState, tiles: list[dict[str, Any]]) -> bool:
 
 
 def hold(state: ValeState, player: int | None, seat: int, card: int,
-         rng: random.Random) -> bool:
+         rng: random.Random, keep: frozenset[int] = frozenset()) -> bool:
     """Make `card` one of `seat`'s hand cards hidden from `player`, when it lies in a
     place hidden from `player`: it trades places with one of those cards, chosen at
     random (`player` sees nothing change). For a tracker that learns from an action's
     public words that `seat` played `card` from its secret hand (a summon, say): the
     world's deal may have put the card elsewhere, and then no action of `seat` in the
-    world is the true one. True when `card` is now a secret card of `seat`'s hand."""
+    world is the true one. The cards of `keep` (held already) stay in the hand. True
+    when `card` is now a secret card of `seat`'s hand."""
     if seat == player:
         return False
     hand = state.hands[seat]
     public = state.public
     if card in hand:
         return not public[card]
-    secret = [i for i, c in enumerate(hand) if not public[c]]
+    secret = [i for i, c in enumerate(hand) if not public[c] and c not in keep]
     if not secret:
         return False
     box: list[int] | None = None
@@ -401,17 +402,25 @@ def hold(state: ValeState, player: int | None, seat: int, card: int,
 def prepare(state: ValeState, player: int | None, seat: int, observation: dict[str, Any],
             rng: random.Random) -> bool:
     """Before `seat`'s action, make each card that `observation` (what `player` saw
-    after it) shows in `seat`'s area or in the discard pile, and that this world hides
-    from `player`, one of `seat`'s secret hand cards (`hold`): the card came from that
-    hand (a summon, a sale), and the world's deal had put it elsewhere. True when a
-    card moved."""
+    after it) shows, and that this world hides from `player`, one of `seat`'s secret
+    hand cards (`hold`): the action showed it, so it most likely came from that hand
+    (summoned to an area, even another's by a swap; sold or discarded; put on top of
+    the deck, as Tengu puts itself; sheltered; shown with the hand, as Anzu shows it),
+    and the world's deal had put it elsewhere. The display is left out: its cards come
+    from the deck. True when a card moved."""
     try:
-        shown = list(observation["seats"][seat]["area"]) + list(observation["discard"])
+        shown: list[Any] = [*observation["discard"], *observation["deck"]["top"]]
+        for seen in observation["seats"]:
+            shown += [*seen["area"], *seen["hand"], *seen["shelter"], *seen["hunted"]]
         cards = [state.cs.index[name] for name in shown if isinstance(name, str)]
     except (KeyError, TypeError, IndexError):
         return False
+    held: set[int] = set()      # in the hand now, to stay there
     moved = False
     for card in cards:
-        if card not in state.hands[seat] and hold(state, player, seat, card, rng):
+        if card in state.hands[seat]:
+            held.add(card)
+        elif hold(state, player, seat, card, rng, frozenset(held)):
+            held.add(card)
             moved = True
     return moved
