@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cardtable import load_game
@@ -87,6 +88,7 @@ def main() -> None:
     parser.add_argument("--agent", default="random",
                         help="the agent every seat plays (default random; greedy "
                              "plays the cards more as people do)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--gaps", action="store_true",
                         help="measure catching up after 5, 15 and 40 unseen actions")
     args = parser.parse_args()
@@ -101,8 +103,11 @@ def main() -> None:
             print(f"{name} {players}p {options or ''}: caught up after " + ", ".join(rates))
         return
     for name, players, options in SETS:
-        results = [track(name, players, options, args.seed * 1000 + g, args.agent)
-                   for g in range(args.games)]
+        seeds = [args.seed * 1000 + g for g in range(args.games)]
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(track, [name] * len(seeds), [players] * len(seeds),
+                                    [options] * len(seeds), seeds,
+                                    [args.agent] * len(seeds)))
         steps = sum(r["steps"] for r in results)
         lost = [r for r in results if r["lost"]]
         per = sum(r["seconds"] for r in results) / max(1, steps) * 1000
