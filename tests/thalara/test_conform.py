@@ -484,3 +484,65 @@ def test_the_observation_of_another_viewer_is_refused() -> None:
     world = truth.sample_world(None, random.Random(4))
     assert not world.conform(0, truth.observation(1), random.Random(4))
     assert not world.conform(None, truth.observation(0), random.Random(4))
+
+
+# ---- prepare: before another seat's action ------------------------------------------
+
+
+def test_a_round_end_revealing_face_down_cards_is_followed() -> None:
+    """Seed 798 (greedy, 2 players): seat 1's last play ends round 1, and the face-down
+    cards it reveals decide the conflicts. The world had dealt other cards face down,
+    so no action reproduces the stars unless `prepare` first lays the Remnants the
+    discard piles show where they must have lain."""
+    from cardtable.agents import make_agent
+    from cardtable.bot.worlds import SeatStream, WorldTracker
+
+    seed = 798
+    tracked = seed % 2
+    stream = SeatStream(GAME, 2, seed, {}, tracked)
+    tracker = WorldTracker(GAME, tracked, 2, {}, random.Random(seed + 7))
+    assert tracker.begin(stream.start)
+    agents = [make_agent("greedy", GAME, seed * 2 + s) for s in range(2)]
+    truth = stream.truth
+    while not truth.is_over():
+        seat = truth.current_player()
+        assert seat is not None
+        entry, seen = stream.play(agents[seat].choose(truth.view(seat)))
+        assert tracker.follow(entry, seen), ("lost", entry["n"])
+        world = tracker.world
+        assert isinstance(world, ThalaraState)
+        _consistent(world)
+        assert world.observation(tracked) == seen
+
+
+def test_prepare_never_changes_what_the_viewer_sees() -> None:
+    """On many positions, before a random action of another seat (a round's last one
+    as often as can be), a world prepared with the observation after it shows the
+    viewer exactly what it did, and stays whole."""
+    moved = tried = 0
+    for seed in range(60):
+        truth, rng = _random_position(seed)
+        for _ in range(40):
+            if truth.is_over():
+                break
+            actor = truth.current_player()
+            assert actor is not None
+            ending = [a for a in truth.legal_actions() if str(a) == "pass"]
+            action = ending[0] if ending and rng.random() < 0.3 else _pick(truth, rng)
+            for viewer in range(truth.num_players):
+                if viewer == actor:
+                    continue
+                after = truth.clone()
+                after.apply(action)
+                world = truth.sample_world(viewer, rng)
+                before = world.observation(viewer)
+                if world.prepare(viewer, actor, after.observation(viewer), rng):
+                    moved += 1
+                assert world.observation(viewer) == before, (seed, str(action))
+                _consistent(world)
+                if viewer == (actor + 1) % truth.num_players:
+                    _play_out(world.clone(), rng)
+                tried += 1
+            truth.apply(action)
+    assert tried > 1000
+    assert moved > 50

@@ -31,6 +31,11 @@ with the place.
 
 What no exchange can change (stars, who won what, counts, a card of a type its group
 does not hold) leaves the observation different, and the answer is False.
+
+`prepare` (`ThalaraState.prepare`) works before another seat's action instead: from the
+observation after it, it deals each player's hidden energy cards (the same slots, the
+same group) so that the cards the action will reveal are there: at a round's end the
+Remnants the discard piles show lie face down, laid so that the stars come out as shown.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardtable.engine.tuples import replace_at
 from cardtable.thalara import feasibility
 from cardtable.thalara.board import color_at, faceup_at
-from cardtable.thalara.cards import ARTIFACT, REMNANT
+from cardtable.thalara.cards import AFTERSHOCK, ARTIFACT, REMNANT
 from cardtable.thalara.frames import SpellChoice
 from cardtable.thalara.phases import CAST, PLAY, SELECT
 
@@ -365,3 +370,236 @@ def _recount(state: ThalaraState, at: int) -> None:
         if color >= 0 and c not in state.facedown:
             colors[first + color] += 1
             colors[faceup] += 1
+
+
+# ---- before another seat's action -----------------------------------------------------
+
+PREPARE_TRIALS: Final = 48   # arrangements tried for a round's end, at most
+_ANY_AFTERSHOCK: Final = -1  # a face-down slot that must hold an Aftershock of its owner
+
+
+def prepare(state: ThalaraState, player: int | None, seat: int,
+            observation: dict[str, Any], rng: random.Random) -> bool:
+    """Before `seat`'s action, deal the cards hidden from `player` so that the cards
+    `observation` (what `player` saw after the action) shows are where the action must
+    have taken them from. True when cards moved.
+
+    - When the action ended the round, every card on the table was revealed and went
+      away: a player's Remnants to their discard pile, so the Remnants in it that were
+      neither there before nor face up on that player's sides lay face down (or were
+      the card `seat` played from its hand), and the player's other face-down energy
+      cards were Aftershocks. Those go there, and of the ways to lay them the first
+      after which one of `seat`'s actions gives the same stars and won Artifacts as the
+      observation is kept (who won which conflict depends on the face-down cards).
+    - Otherwise the face-up cards the observation shows on `seat`'s sides that were not
+      there go into `seat`'s hidden hand cards (a card played face up that the world's
+      deal had put elsewhere).
+
+    Only each player's hidden cards (unknown hand cards, face-down energy cards, the
+    supply below the cards everyone saw put on top) change places, among themselves,
+    so what `player` sees stays the same."""
+    s = state.setup
+    if seat == player or not 0 <= seat < s.n or observation.get("players") != s.n:
+        return False
+    try:
+        if observation["round"] != state.round:
+            return _prepare_scoring(state, player, seat, observation, rng)
+        return _prepare_play(state, player, seat, observation, rng)
+    except (KeyError, TypeError, IndexError, ValueError):
+        return False  # an observation of another shape: nothing to prepare
+
+
+def _hidden(state: ThalaraState, q: int) -> tuple[list[Free], list[Free], list[Free]]:
+    """q's energy cards whose places no other player can tell apart: the face-down
+    ones, the unknown hand cards, the supply below the cards everyone saw put on top
+    (the same slots `_plan` leaves free, Artifacts aside)."""
+    s = state.setup
+    kind, known, facedown = s.card_kind, state.known, state.facedown
+    down: list[Free] = []
+    for conf in range(len(state.display)):
+        at = s.side_slot[q][conf]
+        down += [(_slot(SIDE, at, j), c) for j, c in enumerate(state.sides[at])
+                 if c in facedown and c not in known and kind[c] != ARTIFACT]
+    hand = [(_slot(HAND, q, i), c) for i, c in enumerate(state.hands[q])
+            if c not in known and kind[c] != ARTIFACT]
+    supply = state.supply[q]
+    top = state.ontop[q] if s.casual else 0
+    rest = [(_slot(SUPPLY, q, i), supply[i]) for i in range(len(supply) - top)]
+    return down, hand, rest
+
+
+def _faceup_types(state: ThalaraState, q: int) -> dict[int, int]:
+    """How many face-up cards of each type lie on q's sides."""
+    s = state.setup
+    counts: dict[int, int] = {}
+    for conf in range(len(state.display)):
+        for c in state.sides[s.side_slot[q][conf]]:
+            if c not in state.facedown:
+                t = s.card_type[c]
+                counts[t] = counts.get(t, 0) + 1
+    return counts
+
+
+def _deal(state: ThalaraState, slots: list[Free], wants: list[tuple[int, int]],
+          rng: random.Random) -> dict[int, int] | None:
+    """The cards of `slots` dealt among them again at random, but each slot of
+    `wants` (slot, type or _ANY_AFTERSHOCK) given a card it wants; None when a type
+    wanted is not among them."""
+    s = state.setup
+    pool = [c for _, c in slots]
+    pool.sort()
+    rng.shuffle(pool)
+    placed: dict[int, int] = {}
+    # the types first: an Aftershock wanted where none is left takes any card
+    for slot, t in sorted(wants, key=lambda w: w[1] == _ANY_AFTERSHOCK):
+        k = next((k for k, c in enumerate(pool) if _fits(s, c, t)), -1)
+        if k < 0:
+            if t != _ANY_AFTERSHOCK:
+                return None
+            k = 0   # no Aftershock left: any card (the check after will tell)
+        placed[slot] = pool.pop(k)
+    writes: dict[int, int] = {}
+    for slot, card in slots:
+        new = placed[slot] if slot in placed else pool.pop()
+        if new != card:
+            writes[slot] = new
+    return writes
+
+
+def _fits(s: Setup, card: int, want: int) -> bool:
+    """`card` is of the type `want`, or an Aftershock when that is what it wants."""
+    if want == _ANY_AFTERSHOCK:
+        return s.card_kind[card] == AFTERSHOCK
+    return s.card_type[card] == want
+
+
+def _prepare_play(state: ThalaraState, player: int | None, seat: int,
+                  observation: dict[str, Any], rng: random.Random) -> bool:
+    s = state.setup
+    shown: dict[int, int] = {}
+    for conflict in observation["conflicts"]:
+        for view in conflict["sides"][seat]["cards"]:
+            if not view["face_down"] and view["card"] is not None:
+                t = s.type_of[view["card"]]
+                shown[t] = shown.get(t, 0) + 1
+    for t, k in _faceup_types(state, seat).items():
+        shown[t] = shown.get(t, 0) - k
+    down, hand, rest = _hidden(state, seat)
+    held: dict[int, int] = {}
+    for _, c in hand:
+        held[s.card_type[c]] = held.get(s.card_type[c], 0) + 1
+    missing = [t for t, k in shown.items() for _ in range(k - held.get(t, 0))
+               if s.type_kind[t] != ARTIFACT]
+    if not missing or len(missing) > len(hand):
+        return False
+    # the hand cards not of a type the hand must keep give way, at random
+    keep = dict(shown)
+    spare: list[int] = []
+    for k, (_, c) in enumerate(hand):
+        t = s.card_type[c]
+        if keep.get(t, 0) > 0:
+            keep[t] -= 1
+        else:
+            spare.append(k)
+    if len(spare) < len(missing):
+        return False
+    rng.shuffle(spare)
+    wants = [(hand[k][0], t) for k, t in zip(spare, missing, strict=False)]
+    writes = _deal(state, down + hand + rest, wants, rng)
+    if not writes:
+        return False
+    _commit(state, writes)
+    return True
+
+
+def _prepare_scoring(state: ThalaraState, player: int | None, seat: int,
+                     observation: dict[str, Any], rng: random.Random) -> bool:
+    s = state.setup
+    seats = observation["seats"]
+    # per player: the hidden slots, and the Remnant types that lay face down (or, for
+    # `seat`, were played from its hand)
+    plans: list[tuple[int, list[Free], list[Free], list[Free], list[int]]] = []
+    for q in range(s.n):
+        if q == player:
+            continue
+        gone: dict[int, int] = {}
+        for name in seats[q]["discard"]:
+            t = s.type_of[name]
+            gone[t] = gone.get(t, 0) + 1
+        for c in state.discard[q]:
+            gone[s.card_type[c]] = gone.get(s.card_type[c], 0) - 1
+        for t, k in _faceup_types(state, q).items():
+            if s.type_kind[t] == REMNANT:
+                gone[t] = gone.get(t, 0) - k
+        need = [t for t, k in gone.items() for _ in range(k)]
+        down, hand, rest = _hidden(state, q)
+        if not down and not (need and q == seat):
+            continue
+        plans.append((q, down, hand, rest, need))
+    if not plans:
+        return False
+    for _ in range(PREPARE_TRIALS):
+        writes: dict[int, int] = {}
+        for q, down, hand, rest, need in plans:
+            part = _arrange(state, q == seat, down, hand, rest, need, rng)
+            if part is None:
+                break
+            writes.update(part)
+        else:
+            if _tried(state, writes, seat, observation):
+                return bool(writes)
+    return False
+
+
+def _tried(state: ThalaraState, writes: dict[int, int], seat: int,
+           observation: dict[str, Any]) -> bool:
+    """Put `writes` in place when, with them, the round ends as `observation` shows."""
+    trial = state.clone()
+    if writes:
+        _commit(trial, writes)
+    if not _scores_as_shown(trial, seat, observation):
+        return False
+    if writes:
+        _commit(state, writes)
+    return True
+
+
+def _arrange(state: ThalaraState, acting: bool, down: list[Free], hand: list[Free],
+             rest: list[Free], need: list[int],
+             rng: random.Random) -> dict[int, int] | None:
+    """One way to lay a player's hidden cards with the Remnants of `need` face down
+    (the acting player's last one or more may be in its hand instead, to be played)
+    and Aftershocks in the other face-down slots."""
+    need = need[:]
+    rng.shuffle(need)
+    to_hand = max(0, len(need) - len(down))
+    if acting and to_hand == 0 and need and hand and rng.random() < 0.5:
+        to_hand = 1
+    if to_hand > (len(hand) if acting else 0):
+        return None
+    faces = [slot for slot, _ in down]
+    rng.shuffle(faces)
+    wants: list[tuple[int, int]] = []
+    for k, slot in enumerate(faces):
+        wants.append((slot, need[k] if k < len(need) - to_hand else _ANY_AFTERSHOCK))
+    hands = [slot for slot, _ in hand]
+    rng.shuffle(hands)
+    wants += list(zip(hands, need[len(need) - to_hand:], strict=False))
+    return _deal(state, down + hand + rest, wants, rng)
+
+
+def _scores_as_shown(world: ThalaraState, seat: int, observation: dict[str, Any]) -> bool:
+    """One of `seat`'s actions ends the round with the stars and won Artifacts
+    `observation` shows."""
+    if world.is_over() or world.cur != seat:
+        return False
+    s = world.setup
+    stars = observation["scores"]
+    won = [view["artifacts"] for view in observation["seats"]]
+    for action in world.legal_actions():
+        after = world.clone()
+        after.apply(action)
+        if after.round == observation["round"] and list(after.stars) == stars and all(
+                sorted([s.name(c) for c in after.won[p]]) == won[p] for p in range(s.n)):
+            return True
+    return False

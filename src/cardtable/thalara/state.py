@@ -41,6 +41,7 @@ from cardtable.thalara import board, rules
 from cardtable.thalara.actions import SPELL_SLOTS
 from cardtable.thalara.cards import ARTIFACT, Spell
 from cardtable.thalara.conform import conform as conform_world
+from cardtable.thalara.conform import prepare as prepare_world
 from cardtable.thalara.decisions import pending_prompt
 from cardtable.thalara.describe import spell_note
 from cardtable.thalara.feasibility import targets
@@ -419,6 +420,13 @@ class ThalaraState(State):
         """Exchange the cards `player` cannot tell apart until `player` sees exactly
         `observation` (thalara/conform.py says which move and where)."""
         return conform_world(self, player, observation, rng)
+
+    def prepare(self, player: int | None, seat: int, observation: dict[str, Any],
+                rng: random.Random) -> bool:
+        """Before an action of `seat`, deal the cards hidden from `player` so that the
+        cards `observation` (after the action) shows are where the action took them
+        from (thalara/conform.py's `prepare`)."""
+        return prepare_world(self, player, seat, observation, rng)
 
     def reshuffle(self, cards: list[int]) -> None:
         """Shuffle `cards` in place with the game's own generator."""
