@@ -11,9 +11,9 @@ tells it. `WorldTracker` builds one anyway, with nothing but the engine and the 
   seat's own action from its text, another seat's by trying that seat's legal actions
   in the world; a try is kept when, with the hidden cards moved again, the seat sees
   exactly the observation the server sent after the action. When none agrees, it tries
-  again from the world with the card the action showed moved to where its player could
-  have taken it from (`State.prepare`: a card summoned from a secret hand that the world
-  had dealt into the deck), then with the hidden cards dealt again (`sample_world`),
+  again from the world with the cards the action showed moved to where its player could
+  have taken them from (`State.prepare`: a card summoned from a secret hand that the
+  world had dealt into the deck, face-down cards a round's end revealed), then with the hidden cards dealt again (`sample_world`),
   then by playing the last few actions again other ways (two that looked the same, a
   choice between two effects say, may have left different decisions behind);
 - actions in a welcome's log come without their observations: they are judged by their
