@@ -13,9 +13,10 @@ tells it. `WorldTracker` builds one anyway, with nothing but the engine and the 
   exactly the observation the server sent after the action. When none agrees, it tries
   again from the world with the cards the action showed moved to where its player could
   have taken them from (`State.prepare`: a card summoned from a secret hand that the
-  world had dealt into the deck, face-down cards a round's end revealed), then with the hidden cards dealt again (`sample_world`),
-  then by playing the last few actions again other ways (two that looked the same, a
-  choice between two effects say, may have left different decisions behind);
+  world had dealt into the deck, face-down cards a round's end revealed), then with the
+  hidden cards dealt again (`sample_world`), then by playing the last few actions again
+  other ways (two that looked the same, a choice between two effects say, may have left
+  different decisions behind);
 - actions in a welcome's log come without their observations: they are judged by their
   events, and the world is moved to the welcome's observation at the end.
 
