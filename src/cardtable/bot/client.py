@@ -299,13 +299,15 @@ class SeatBot:
             self.seen.clear()
         self.catch_up(message)
 
-    def catch_up(self, message: dict[str, Any]) -> None:
+    def catch_up(self, message: dict[str, Any]) -> bool:
+        """Bring the world to `message` when it does not agree with it yet; whether it
+        agrees now."""
         tracker = self.tracker
         if tracker is None or self.start is None or message["over"]:
-            return
-        if not tracker.agrees(message["observation"], message["legal"]):
-            tracker.catch_up(self.start, self.entries, message["observation"],
-                             message["legal"], self.seen)
+            return False
+        observation, legal = message["observation"], message["legal"]
+        return tracker.agrees(observation, legal) or tracker.catch_up(
+            self.start, self.entries, observation, legal, self.seen)
 
     def track_update(self, message: dict[str, Any]) -> None:
         if not self.searches:
@@ -322,14 +324,10 @@ class SeatBot:
     def view(self, message: dict[str, Any]) -> View:
         """The agent's View: with worlds sampled from the tracked world when it agrees
         with this message, without them when there is none."""
-        tracker = self.tracker
-        if tracker is not None and not tracker.agrees(message["observation"],
-                                                      message["legal"]):
-            self.catch_up(message)   # lost, or behind: once more from the messages
-        if tracker is None or tracker.world is None or \
-                not tracker.agrees(message["observation"], message["legal"]):
+        if not self.catch_up(message):      # lost, or behind: once more from the messages
             return view_of(self.link.seat, message)
-        world = tracker.world
+        world = self.tracker.world if self.tracker is not None else None
+        assert world is not None            # the world agrees with the message
         self.told_lost = False
         snapshot = world.clone()
         seat = self.link.seat
