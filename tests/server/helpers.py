@@ -107,9 +107,22 @@ class LeakChecker:
             start = replay_texts(game, players, seed, options, [])[0].observation(viewer)
             assert message["start"] == start
             hidden_hand_check(message["start"], viewer)
+            g = load_game(game)
+            replayed = g.new_game(players, seed, **options)
             for i, entry in enumerate(message["log"]):
                 assert entry["events"] == [e.to_dict(viewer) for e in events[i]]
                 assert entry["action"] is None or entry["seat"] == viewer
+                replayed.apply(g.parse_action(replayed, texts[i]))
+                if "observation" in entry:
+                    # a seat's own view after a missed action (hello's `seen`): the
+                    # engine's, exactly, and never a spectator's
+                    assert viewer is not None
+                    assert set(entry) == {"n", "seat", "action", "by", "events",
+                                          "observation"}
+                    assert entry["observation"] == replayed.observation(viewer)
+                    hidden_hand_check(entry["observation"], viewer)
+                else:
+                    assert set(entry) == {"n", "seat", "action", "by", "events"}
         self.checked += 1
 
 

@@ -35,6 +35,11 @@ class Limits:
     queue_messages: int = 512       # outgoing messages waiting for a slow client
     queue_bytes: int = 4 << 20      # ... and their size; above either: close 4503
     sockets_per_address: int = 256
+    # a seat's observations after the actions it missed, sent with a welcome when its
+    # hello says how many it saw (`seen`): at most the last `views_actions`, and a
+    # seat's at most once every `views_every` seconds (each costs a replay of the game)
+    views_actions: int = 100
+    views_every: float = 10.0
     sockets: int = 4096
     # ---- HTTP
     body_bytes: int = 16384         # request bodies; larger: 413

@@ -260,7 +260,12 @@ class Live:
             if client not in CLIENTS:
                 raise RoomError("malformed", "'client' is 'bot' (a program plays the seat) "
                                              "or 'browser', or left out")
-            await room.join(conn, seat, token, bot=client == "bot")
+            seen = msg.get("seen")
+            if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)
+                                     or seen < 0):
+                raise RoomError("malformed", "'seen' must be the number of actions whose "
+                                             "updates you received, from 0")
+            await room.join(conn, seat, token, bot=client == "bot", seen=seen)
             await self.chat.welcome(room, conn)
         elif kind == "ping":
             conn.send({"type": "pong", "id": msg_id})

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.api import Event, Game, State
+from cardtable.engine.replay import replay_action
 from cardtable.protocol import PROTOCOL_VERSION
 from cardtable.server.connection import Message
 from cardtable.server.notifications import Presence
@@ -69,6 +70,19 @@ def log_for(actions: Sequence[ActionRow], events: Sequence[list[Event]],
              "action": a.text if viewer is not None and viewer == a.seat else None,
              "by": a.actor, "events": [e.to_dict(viewer) for e in evs]}
             for i, (a, evs) in enumerate(zip(actions, events, strict=True))]
+
+
+def observed_log(game: Game, row: GameRow, texts: Sequence[str], log: list[Message],
+                 viewer: int, after: int) -> None:
+    """Add to each entry of `log` past action `after` what `viewer` saw once it was
+    played (`observation`): the observations a seat's updates carried, for a program
+    that missed them. The game is dealt again from its setup and replayed, so a
+    caller bounds how often, and how far back, this is asked for."""
+    state = game.new_game(row.players, row.seed, **row.options)
+    for number, text in enumerate(texts, start=1):
+        replay_action(state, text, number)
+        if number > after:
+            log[number - 1]["observation"] = state.observation(viewer)
 
 
 def seats_public(row: GameRow) -> list[Message]:

@@ -118,6 +118,8 @@ class Room:
         self._undo_checked: tuple[tuple[int, int], bool] = ((-1, -1), False)
         # what each viewer saw before the first action (start_view)
         self._start_views: dict[int | None, Message] = {}
+        # when each seat was last sent its missed observations (welcome_for)
+        self._views_given: dict[int, float] = {}
         # its computer seats, clocks and ownership (server/room_automation.py)
         self.auto = RoomAutomation(self, pool)
 
@@ -203,6 +205,22 @@ class Room:
                                 log=self.log_for(viewer), start=self.start_view(viewer),
                                 snapshot=self.snapshot(viewer), kind=kind)
 
+    def welcome_for(self, seat: int | None, seen: int | None) -> Message:
+        """The welcome, its log's entries after the first `seen` carrying what `seat`
+        saw after each: at most the last `views_actions` of them, and for a seat at
+        most once every `views_every` seconds (a replay of the game each time); a
+        spectator's, or one asked too soon, is the plain welcome."""
+        welcome = self.welcome(seat)
+        if seat is None or seen is None or seen >= len(self.texts):
+            return welcome
+        now = time.monotonic()
+        if now - self._views_given.get(seat, -1e9) < self.limits.views_every:
+            return welcome
+        self._views_given[seat] = now
+        after = max(seen, len(self.texts) - self.limits.views_actions)
+        messages.observed_log(self.game, self.row, self.texts, welcome["log"], seat, after)
+        return welcome
+
     # ---- connections ------------------------------------------------------------
 
     async def refresh(self) -> None:
@@ -222,11 +240,13 @@ class Room:
         self.row.over = self.row.over or row.over
 
     async def join(self, conn: Connection, seat: int | None, token: str | None,
-                   bot: bool = False) -> None:
+                   bot: bool = False, seen: int | None = None) -> None:
         """`conn` says hello for `seat` with `token` (or to watch); `bot`: a program
-        plays the seat, which everybody is shown. The game's row is read again with the
-        hello (another process may have changed the seats), and a seat's first hello is
-        stored in the same transaction."""
+        plays the seat, which everybody is shown; `seen`: the seat saw the first `seen`
+        actions' updates, and would have its observations after the others
+        (`welcome_for`). The game's row is read again with the hello (another process
+        may have changed the seats), and a seat's first hello is stored in the same
+        transaction."""
         seats = self.row.seats
         before = (self.row.clock_start,
                   seats[seat].absent if seat is not None and 0 <= seat < len(seats) else None)
@@ -254,7 +274,7 @@ class Room:
         conn.bot = bot and seat is not None
         conn.joined = True
         self._presence_now = None
-        conn.send(self.welcome(seat))
+        conn.send(self.welcome_for(seat, seen))
         self.auto.watched()
         self.presence_changed()
         self.auto.kick()  # a computer player that stopped (an error, a pause) goes on
