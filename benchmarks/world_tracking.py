@@ -53,10 +53,12 @@ def track(name: str, players: int, options: dict[str, Any], seed: int,
 
 
 def gap(name: str, players: int, options: dict[str, Any], seed: int,
-        unseen: int) -> bool | None:
+        unseen: int, sent: int = 100) -> bool | None:
     """A tracker that followed the game with every observation, then missed `unseen`
     actions (a lost connection), is caught up from the log: whether it agrees again
-    (None when the game ended first)."""
+    (None when the game ended first). The welcome's log carries the seat's
+    observations after the last `sent` actions it missed, as a server does for a
+    hello with `seen` (Limits.views_actions; 0: a server before that)."""
     game = load_game(name)
     rng = random.Random(seed)
     seat = 1
@@ -77,7 +79,7 @@ def gap(name: str, players: int, options: dict[str, Any], seed: int,
     followed = len(log) - unseen
     for entry in log[:followed]:
         tracker.follow(entry, seen[entry["n"]])
-    told = {n: o for n, o in seen.items() if n <= followed}
+    told = {n: o for n, o in seen.items() if n <= followed or n > len(log) - sent}
     return tracker.catch_up(stream.start, log, after, stream.legal(), told)
 
 
@@ -90,13 +92,20 @@ def main() -> None:
                              "plays the cards more as people do)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--gaps", action="store_true",
-                        help="measure catching up after 5, 15 and 40 unseen actions")
+                        help="measure catching up after a stretch of unseen actions")
+    parser.add_argument("--unseen", type=int, nargs="+", default=[5, 15, 40],
+                        help="with --gaps: the lengths of the gaps (default 5 15 40)")
+    parser.add_argument("--sent", type=int, default=100,
+                        help="with --gaps: the missed actions whose observations the "
+                             "welcome carries, the last ones (default 100, the server's; "
+                             "0: the log's events alone)")
     args = parser.parse_args()
     if args.gaps:
         for name, players, options in SETS:
             rates = []
-            for unseen in (5, 15, 40):
-                tried = [gap(name, players, options, args.seed * 1000 + g, unseen)
+            for unseen in args.unseen:
+                tried = [gap(name, players, options, args.seed * 1000 + g, unseen,
+                             args.sent)
                          for g in range(args.games)]
                 done = [t for t in tried if t is not None]
                 rates.append(f"{unseen} unseen: {sum(done)}/{len(done)}")

@@ -210,6 +210,59 @@ def test_a_bot_that_loses_its_connection_comes_back_and_finishes(
     assert told == list(range(1, len(texts) + 1))
 
 
+@pytest.mark.parametrize("game, seed, options", [
+    ("thalara", 41, {}), ("vale", 42, {"expansion": "artifacts"})])
+def test_a_searching_bot_follows_the_actions_it_missed_while_away(
+        server: ThreadedServer, game: str, seed: int, options: dict[str, Any]) -> None:
+    # four seats, three of them the computer's, which play on while the bot is away
+    made = httpx.post(server.base + "/api/games", json={
+        "game": game, "players": 4, "seed": seed, "options": options,
+        "seats": [{"kind": "human"}] + [{"kind": "computer", "agent": "greedy"}] * 3}).json()
+    rooms = server.app.state.rooms
+    loop = server.server.servers[0].get_loop()
+    dropped = threading.Event()
+
+    async def drop() -> None:
+        for conn in rooms.rooms[made["id"]].conns:
+            if conn.viewer == 0:
+                conn.fail(CLOSE_BEHIND, "too far behind reading: reconnect to catch up")
+
+    from cardtable.bot.client import SeatBot
+
+    lines: list[dict[str, Any]] = []
+
+    def transcript(side: str, message: dict[str, Any]) -> None:
+        lines.append({"from": side, "message": message})
+        # away just after its own move: the computers' moves come while it is gone
+        if message.get("type") == "update" and message["n"] >= 12 and \
+                message["current_player"] != 0 and not message["over"] and \
+                not dropped.is_set():
+            dropped.set()
+            asyncio.run_coroutine_threadsafe(drop(), loop)
+
+    said: list[str] = []
+    result = asyncio.run(SeatBot(parse_link(link(server, made)), "ismcts:20", 3,
+                                 said.append, transcript, backoff=0.3).run())
+    assert dropped.is_set() and said[-1].startswith("game over")
+    check_transcript(lines)
+    hellos = [m["message"] for m in lines
+              if m["from"] == "client" and m["message"]["type"] == "hello"]
+    welcomes = [m["message"] for m in lines
+                if m["from"] == "server" and m["message"]["type"] == "welcome"]
+    assert len(hellos) == len(welcomes) == 2
+    # the second hello said how many updates it had; its welcome carried what the seat
+    # saw after each action played since, exactly the engine's (the leak checker)
+    seen = hellos[1]["seen"]
+    assert seen >= 12 and welcomes[1]["n"] > seen
+    missed = [e["n"] for e in welcomes[1]["log"] if "observation" in e]
+    assert missed == list(range(seen + 1, welcomes[1]["n"] + 1))
+    texts = record(server, made["id"])
+    assert result.actions == len(texts)
+    LeakChecker(game, 4, seed, options).check(welcomes[1], 0, texts)
+    # and the bot's world followed them: never lost, every decision searched
+    assert not any("lost track" in line for line in said)
+
+
 def test_bad_links_taken_seats_and_closed_games_get_one_clear_error(
         server: ThreadedServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     made = make_game(server, "thalara", 3, [{"kind": "human"},

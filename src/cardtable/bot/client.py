@@ -183,8 +183,13 @@ class SeatBot:
                 self.transcript("client", message)
             await ws.send(json.dumps(message))
 
-        await send({"type": "hello", "seat": self.link.seat, "token": self.link.token,
-                    "client": "bot"})
+        hello: dict[str, Any] = {"type": "hello", "seat": self.link.seat,
+                                 "token": self.link.token, "client": "bot"}
+        if self.searches:
+            # the server then sends what the seat saw after each action it missed
+            # (the last 100 at most), which the world follows as it follows updates
+            hello["seen"] = max(self.seen, default=0)
+        await send(hello)
         sent_at: int | None = None          # the `n` this bot last acted at
         last: dict[str, Any] | None = None  # the last state message
         async for raw in ws:
@@ -289,6 +294,9 @@ class SeatBot:
             return
         self.entries = list(message["log"])
         self.start = message.get("start")
+        for entry in self.entries:
+            if "observation" in entry:      # an action missed, as the seat saw it
+                self.seen[entry["n"]] = entry["observation"]
         if self.tracker is None:
             self.tracker = WorldTracker(load_game(self.game), self.link.seat,
                                         len(message["seats"]), message.get("options") or {},
