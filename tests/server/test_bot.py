@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from cardtable.bot import parse_link
+from cardtable.bot import BotResult, parse_link
 from cardtable.bot.link import LinkError
 from cardtable.cli.main import main
 from cardtable.server.connection import CLOSE_BEHIND
@@ -171,34 +171,44 @@ def test_a_bot_that_searches_plays_from_worlds_built_from_its_messages(
     checker.check(welcome, 0, texts)
 
 
-def test_a_bot_that_loses_its_connection_comes_back_and_finishes(
-        server: ThreadedServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    made = make_game(server, "vale", 21, [{"kind": "human"},
-                                          {"kind": "computer", "agent": "random"}])
+def play_dropped_once(server: ThreadedServer, made: dict[str, Any], agent: str,
+                      when: Callable[[dict[str, Any]], bool], backoff: float
+                      ) -> tuple[BotResult, list[dict[str, Any]], list[str]]:
+    """A bot plays seat 0 of `made` with `agent`; the server drops its socket once,
+    at the first update `when` picks, as it drops one too far behind reading. The
+    result, every message both ways and what the bot said."""
+    from cardtable.bot.client import SeatBot
+
     rooms = server.app.state.rooms
     loop = server.server.servers[0].get_loop()
     dropped = threading.Event()
 
     async def drop() -> None:
-        # the server drops the bot's socket as it drops one too far behind reading
         for conn in rooms.rooms[made["id"]].conns:
             if conn.viewer == 0:
                 conn.fail(CLOSE_BEHIND, "too far behind reading: reconnect to catch up")
-
-    from cardtable.bot.client import SeatBot
 
     lines: list[dict[str, Any]] = []
 
     def transcript(side: str, message: dict[str, Any]) -> None:
         lines.append({"from": side, "message": message})
-        if message.get("type") == "update" and message["n"] >= 20 and not dropped.is_set():
+        if message.get("type") == "update" and not dropped.is_set() and when(message):
             dropped.set()
             asyncio.run_coroutine_threadsafe(drop(), loop)
 
     said: list[str] = []
-    result = asyncio.run(SeatBot(parse_link(link(server, made)), "random", 3, said.append,
-                                 transcript, backoff=0.05).run())
+    result = asyncio.run(SeatBot(parse_link(link(server, made)), agent, 3, said.append,
+                                 transcript, backoff=backoff).run())
     assert dropped.is_set()
+    return result, lines, said
+
+
+def test_a_bot_that_loses_its_connection_comes_back_and_finishes(
+        server: ThreadedServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    made = make_game(server, "vale", 21, [{"kind": "human"},
+                                          {"kind": "computer", "agent": "random"}])
+    result, lines, said = play_dropped_once(
+        server, made, "random", lambda update: update["n"] >= 20, backoff=0.05)
     assert any("4503" in line and "trying again" in line for line in said)
     hellos = [m for m in lines if m["from"] == "client" and m["message"]["type"] == "hello"]
     assert len(hellos) == 2
@@ -218,32 +228,12 @@ def test_a_searching_bot_follows_the_actions_it_missed_while_away(
     made = httpx.post(server.base + "/api/games", json={
         "game": game, "players": 4, "seed": seed, "options": options,
         "seats": [{"kind": "human"}] + [{"kind": "computer", "agent": "greedy"}] * 3}).json()
-    rooms = server.app.state.rooms
-    loop = server.server.servers[0].get_loop()
-    dropped = threading.Event()
-
-    async def drop() -> None:
-        for conn in rooms.rooms[made["id"]].conns:
-            if conn.viewer == 0:
-                conn.fail(CLOSE_BEHIND, "too far behind reading: reconnect to catch up")
-
-    from cardtable.bot.client import SeatBot
-
-    lines: list[dict[str, Any]] = []
-
-    def transcript(side: str, message: dict[str, Any]) -> None:
-        lines.append({"from": side, "message": message})
-        # away just after its own move: the computers' moves come while it is gone
-        if message.get("type") == "update" and message["n"] >= 12 and \
-                message["current_player"] != 0 and not message["over"] and \
-                not dropped.is_set():
-            dropped.set()
-            asyncio.run_coroutine_threadsafe(drop(), loop)
-
-    said: list[str] = []
-    result = asyncio.run(SeatBot(parse_link(link(server, made)), "ismcts:20", 3,
-                                 said.append, transcript, backoff=0.3).run())
-    assert dropped.is_set() and said[-1].startswith("game over")
+    # away just after its own move: the computers' moves come while it is gone
+    result, lines, said = play_dropped_once(
+        server, made, "ismcts:20",
+        lambda update: update["n"] >= 12 and update["current_player"] != 0
+        and not update["over"], backoff=0.3)
+    assert said[-1].startswith("game over")
     check_transcript(lines)
     hellos = [m["message"] for m in lines
               if m["from"] == "client" and m["message"]["type"] == "hello"]
