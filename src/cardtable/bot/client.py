@@ -294,9 +294,6 @@ class SeatBot:
             return
         self.entries = list(message["log"])
         self.start = message.get("start")
-        for entry in self.entries:
-            if "observation" in entry:      # an action missed, as the seat saw it
-                self.seen[entry["n"]] = entry["observation"]
         if self.tracker is None:
             self.tracker = WorldTracker(load_game(self.game), self.link.seat,
                                         len(message["seats"]), message.get("options") or {},
@@ -305,6 +302,9 @@ class SeatBot:
             # an undo: the actions after it are not the game's any more
             self.tracker.world = None
             self.seen.clear()
+        for entry in self.entries:
+            if "observation" in entry:      # an action missed, as the seat saw it
+                self.seen[entry["n"]] = entry["observation"]
         self.catch_up(message)
 
     def catch_up(self, message: dict[str, Any]) -> bool:
