@@ -41,6 +41,7 @@ Remnants the discard piles show lie face down, laid so that the stars come out a
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.tuples import replace_at
@@ -428,16 +429,11 @@ def _hidden(state: ThalaraState, q: int) -> tuple[list[Free], list[Free], list[F
     return down, hand, rest
 
 
-def _faceup_types(state: ThalaraState, q: int) -> dict[int, int]:
+def _faceup_types(state: ThalaraState, q: int) -> Counter[int]:
     """How many face-up cards of each type lie on q's sides."""
     s = state.setup
-    counts: dict[int, int] = {}
-    for conf in range(len(state.display)):
-        for c in state.sides[s.side_slot[q][conf]]:
-            if c not in state.facedown:
-                t = s.card_type[c]
-                counts[t] = counts.get(t, 0) + 1
-    return counts
+    return Counter(s.card_type[c] for conf in range(len(state.display))
+                   for c in state.sides[s.side_slot[q][conf]] if c not in state.facedown)
 
 
 def _deal(state: ThalaraState, slots: list[Free], wants: list[tuple[int, int]],
@@ -476,19 +472,14 @@ def _fits(s: Setup, card: int, want: int) -> bool:
 def _prepare_play(state: ThalaraState, player: int | None, seat: int,
                   observation: dict[str, Any], rng: random.Random) -> bool:
     s = state.setup
-    shown: dict[int, int] = {}
-    for conflict in observation["conflicts"]:
-        for view in conflict["sides"][seat]["cards"]:
-            if not view["face_down"] and view["card"] is not None:
-                t = s.type_of[view["card"]]
-                shown[t] = shown.get(t, 0) + 1
-    for t, k in _faceup_types(state, seat).items():
-        shown[t] = shown.get(t, 0) - k
+    # the face-up cards the action added to seat's sides, by type
+    shown = Counter(s.type_of[view["card"]] for conflict in observation["conflicts"]
+                    for view in conflict["sides"][seat]["cards"]
+                    if not view["face_down"] and view["card"] is not None)
+    shown.subtract(_faceup_types(state, seat))
     down, hand, rest = _hidden(state, seat)
-    held: dict[int, int] = {}
-    for _, c in hand:
-        held[s.card_type[c]] = held.get(s.card_type[c], 0) + 1
-    missing = [t for t, k in shown.items() for _ in range(k - held.get(t, 0))
+    held = Counter(s.card_type[c] for _, c in hand)
+    missing = [t for t, k in shown.items() for _ in range(k - held[t])
                if s.type_kind[t] != ARTIFACT]
     if not missing or len(missing) > len(hand):
         return False
@@ -522,16 +513,11 @@ def _prepare_scoring(state: ThalaraState, player: int | None, seat: int,
     for q in range(s.n):
         if q == player:
             continue
-        gone: dict[int, int] = {}
-        for name in seats[q]["discard"]:
-            t = s.type_of[name]
-            gone[t] = gone.get(t, 0) + 1
-        for c in state.discard[q]:
-            gone[s.card_type[c]] = gone.get(s.card_type[c], 0) - 1
-        for t, k in _faceup_types(state, q).items():
-            if s.type_kind[t] == REMNANT:
-                gone[t] = gone.get(t, 0) - k
-        need = [t for t, k in gone.items() for _ in range(k)]
+        gone = Counter(s.type_of[name] for name in seats[q]["discard"])
+        gone.subtract(s.card_type[c] for c in state.discard[q])
+        gone.subtract({t: k for t, k in _faceup_types(state, q).items()
+                       if s.type_kind[t] == REMNANT})
+        need = list(gone.elements())
         down, hand, rest = _hidden(state, q)
         if not down and not (need and q == seat):
             continue
