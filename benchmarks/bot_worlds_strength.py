@@ -12,13 +12,13 @@ state, seats turned every game. Prints the tracked seat's share of the wins with
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cardtable import load_game
 from cardtable.agents import make_agent
+from cardtable.arena import wilson
 from cardtable.bot.worlds import SeatStream, WorldTracker
 from cardtable.engine.api import View
 
@@ -66,14 +66,12 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(play, [args.game] * len(seeds), [args.agent] * len(seeds),
                                 [options] * len(seeds), seeds))
-    share = sum(r[0] for r in results) / len(results)
     n = len(results)
-    z = 1.96   # Wilson's interval
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    wins = sum(r[0] for r in results)
+    low, high = wilson(wins, n)
     lost = [r[1] for r in results if r[1]]
     print(f"{args.game} {options or ''} {args.agent}: the seat with rebuilt worlds won "
-          f"{share:.1%} of {n} games (95% {centre - half:.1%}-{centre + half:.1%}); "
+          f"{wins / n:.1%} of {n} games (95% {low:.1%}-{high:.1%}); "
           f"its world lost in {len(lost)} games")
 
 
